@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** Envelope codes of the tool calls (upload, transfer, transferProgress). */
+export const TOOL_CODE = { done: 1000, running: 500 } as const;
+
+export type TaskStatus = 'Doing' | 'Done' | 'Failed';
+
+/** Notices a successful task may carry, translated in the browser under `notices.<code>`. */
+export type TaskNotice = 'ALREADY_OPTIMAL';
+
+/** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
+export interface UploadAnswer {
+  code: 1000;
+  token: string;
+  data: { token: string; name: string; size: number; kind: string };
+}
+
+/**
+ * The spec's conversion request, as sent to `POST /api/miaohui/file/transfer` and `/unLoginTransfer`.
+ * These are the fields every tool may receive; a tool's own options (see its definition) are
+ * validated on top. Any other field is refused with 'Illegal input'.
+ */
+export const ZConversionRequestBase = z.object({
+  toolType: z.string().min(1).max(64),
+  token: z.string().max(64).optional(),
+  /** File tokens joined by ';' for multi-file tools, in the order the user chose. */
+  urls: z.string().max(64 * 40).optional(),
+  file: z.unknown().optional(),
+  type: z.unknown().optional(),
+  downloadId: z.string().max(64).optional(),
+  modelType: z.unknown().optional(),
+  clientId: z.string().max(128).optional(),
+  fileName: z.string().max(512).optional(),
+  size: z.unknown().optional(),
+  origFileName: z.string().max(512).optional(),
+  ocr: z.unknown().optional(),
+  pdffilename: z.string().max(512).optional(),
+  imagepdfocroption: z.unknown().optional(),
+  table: z.unknown().optional(),
+});
+export type TConversionRequestBase = z.infer<typeof ZConversionRequestBase>;
+
+/** Result fields of a task, shared by transfer and transferProgress answers. */
+export interface TaskResult {
+  status: TaskStatus;
+  progress: number;
+  filesize?: number;
+  fileurl?: string;
+  pdfurl?: string;
+  pdfurls?: string[];
+  imageurls?: string[];
+  /** Zip of every output when there are several. */
+  zipurl?: string;
+  notice?: TaskNotice;
+  /** User-safe reason when Failed. */
+  message?: string;
+}
+
+/** Answer of transfer / transferProgress: code 500 while Doing or when Failed, 1000 when Done. */
+export interface TaskAnswer {
+  code: 1000 | 500;
+  id: string;
+  token?: string;
+  message?: string;
+  result: TaskResult;
+  /** base64 of the URL-encoded JSON of `result`, as the spec describes. */
+  resultString: string;
+}
+
+/** Every other JSON answer. */
+export interface Envelope<T = unknown> {
+  code: number;
+  message?: string;
+  data?: T;
+}
+
+export function encodeResultString(result: TaskResult): string {
+  const json = encodeURIComponent(JSON.stringify(result));
+  return typeof Buffer !== 'undefined' ? Buffer.from(json, 'utf8').toString('base64') : btoa(json);
+}
+
+export function decodeResultString(s: string): TaskResult {
+  const json = typeof Buffer !== 'undefined' ? Buffer.from(s, 'base64').toString('utf8') : atob(s);
+  return JSON.parse(decodeURIComponent(json)) as TaskResult;
+}
+
+export const API_PATHS = {
+  upload: '/api/miaohui/file/upload',
+  unLoginUpload: '/api/miaohui/file/unLoginUpload',
+  transfer: '/api/miaohui/file/transfer',
+  unLoginTransfer: '/api/miaohui/file/unLoginTransfer',
+  transferProgress: '/api/miaohui/file/transferProgress',
+  /** GET `${download}/{fileToken}` — one result (or input) file. */
+  download: '/api/miaohui/file/download',
+  /** GET `${zip}/{taskId}` — every output of a task as one zip. */
+  zip: '/api/miaohui/file/zip',
+  health: '/api/health',
+} as const;

@@ -1,0 +1,45 @@
+/**
+ * The closed set of error codes. Each has an HTTP status, an envelope `code` (the spec's numeric
+ * codes where it names one) and a user-safe message from the spec's catalogue. The message key
+ * (`errors.<CODE>` in the locale files) gives the translated copy in the browser.
+ */
+export const ERRORS = {
+  ILLEGAL_INPUT: { status: 400, code: 400, message: 'Illegal input' },
+  NOT_SIGNED_IN: { status: 401, code: 401, message: 'Please log in to continue' },
+  FORBIDDEN: { status: 403, code: 403, message: 'You are not allowed to do this' },
+  NOT_FOUND: { status: 404, code: 404, message: 'This page could not be found' },
+  FILE_TOO_LARGE: { status: 413, code: 413, message: 'Your File is Too Large' },
+  UNSUPPORTED_TYPE: { status: 415, code: 415, message: 'The file type is not supported' },
+  SINGLE_FILE_ONLY: { status: 400, code: 400, message: 'Only supports uploading a single file' },
+  TOO_MANY_FILES: { status: 400, code: 400, message: 'Your file number too much' },
+  TOO_FEW_FILES: { status: 400, code: 400, message: 'Please add at least two PDF files to merge' },
+  UPLOAD_FAILED: { status: 400, code: 400, message: 'File upload failed' },
+  FILE_EXPIRED: { status: 410, code: 404, message: 'This file has expired and was deleted. Please upload it again.' },
+  TOOL_UNAVAILABLE: { status: 503, code: 503, message: 'This tool is not available yet' },
+  PDF_ENCRYPTED: { status: 422, code: 422, message: 'This PDF is password-protected. Remove the password with Unlock PDF first.' },
+  PDF_DAMAGED: { status: 422, code: 422, message: 'This PDF is damaged and could not be repaired' },
+  INVALID_PAGES: { status: 400, code: 400, message: 'The page ranges are not valid for this document' },
+  TASK_FAILED: { status: 500, code: 500, message: 'This task has been processed failed' },
+  TOO_FREQUENT: { status: 429, code: 410, message: 'Operation is too frequent,Please try again later' },
+  UNAVAILABLE: { status: 503, code: 503, message: 'The service is temporarily unavailable' },
+  INTERNAL: { status: 500, code: 500, message: 'Request Failed' },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** An error whose message is safe to show to a user; `detail` is for the log only. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly detail?: string;
+  constructor(code: ErrorCode, detail?: string, userMessage?: string) {
+    super(userMessage ?? ERRORS[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.detail = detail;
+  }
+  get status(): number {
+    return ERRORS[this.code].status;
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -1,0 +1,8 @@
+/** Client poll cadence and give-up rule of the spec. */
+export const POLL_INTERVAL_MS = 2000;
+export const POLL_GIVE_UP_MS = 60_000;
+/** First-page preview: about 300 px wide, JPEG quality 0.85. */
+export const PREVIEW_WIDTH = 300;
+export const PREVIEW_QUALITY = 0.85;
+export const DEFAULT_MAX_UPLOAD_MB = 100;
+export const DEFAULT_RETENTION_MINUTES = 60;

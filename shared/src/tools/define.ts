@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { FileKind } from '../file-kinds';
+
+export const TOOL_CATEGORIES = ['organize', 'editor', 'security', 'convertFrom', 'convertTo', 'cad'] as const;
+export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
+
+/** Native engines a worker probes at boot; a tool needing a missing one is reported unavailable. */
+export const ENGINES = ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'soffice', 'chromium', 'ebook-convert'] as const;
+export type EngineName = (typeof ENGINES)[number];
+
+/** What a finished task hands back: one file, several PDFs, or several images. */
+export type ToolOutput = 'file' | 'pdfs' | 'images';
+
+export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
+  id: string;
+  category: ToolCategory;
+  /** File kinds the tool takes, checked by magic bytes at upload and transfer. */
+  accepts: readonly FileKind[];
+  /** Files per task. Tools with maxFiles 1 run once per file when a user drops several. */
+  minFiles: number;
+  maxFiles: number;
+  /** The tool's own fields of the conversion request, validated at the edge. */
+  options: Options;
+  engines: readonly EngineName[];
+  output: ToolOutput;
+  /** False until the tool's processor is built; the API refuses it with TOOL_UNAVAILABLE. */
+  built: boolean;
+  /** Extra routes that show the same tool page (e.g. /shrink-pdf). */
+  aliases?: readonly string[];
+  /** Task time limit in seconds. */
+  timeoutSeconds?: number;
+}
+
+export function defineTool<const Id extends string, Options extends z.ZodObject>(
+  def: ToolDefinition<Options> & { id: Id },
+) {
+  return def;
+}
+
+/** Options schema for tools that take no options of their own. */
+export const noOptions = z.object({});

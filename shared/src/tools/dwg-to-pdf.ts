@@ -1,0 +1,13 @@
+import { defineTool, noOptions } from './define';
+
+export default defineTool({
+  id: 'dwg-to-pdf',
+  category: 'cad',
+  accepts: ['dwg', 'dxf'],
+  minFiles: 1,
+  maxFiles: 1,
+  options: noOptions,
+  engines: [],
+  output: 'file',
+  built: false,
+});

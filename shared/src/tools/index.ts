@@ -1,0 +1,87 @@
+import mergePdf from './merge-pdf';
+import splitPdf from './split-pdf';
+import compressPdf from './compress-pdf';
+import deletePages from './delete-pages';
+import organizePdf from './organize-pdf';
+import rotatePdf from './rotate-pdf';
+import editPdf from './edit-pdf';
+import annotatePdf from './annotate-pdf';
+import signPdf from './sign-pdf';
+import unlockPdf from './unlock-pdf';
+import protectPdf from './protect-pdf';
+import pdfToWord from './pdf-to-word';
+import pdfToExcel from './pdf-to-excel';
+import pdfToPpt from './pdf-to-ppt';
+import pdfToJpg from './pdf-to-jpg';
+import pdfToTxt from './pdf-to-txt';
+import pdfOcr from './pdf-ocr';
+import wordToPdf from './word-to-pdf';
+import excelToPdf from './excel-to-pdf';
+import pptToPdf from './ppt-to-pdf';
+import jpgToPdf from './jpg-to-pdf';
+import txtToPdf from './txt-to-pdf';
+import gifToPdf from './gif-to-pdf';
+import htmlToPdf from './html-to-pdf';
+import ebooksToPdf from './ebooks-to-pdf';
+import iworkToPdf from './iwork-to-pdf';
+import dwgToPdf from './dwg-to-pdf';
+import dwgToJpg from './dwg-to-jpg';
+import type { ToolCategory, ToolDefinition } from './define';
+
+export * from './define';
+
+/** Every tool of the spec, in the order of the More Tools menu. */
+export const TOOLS = [
+  mergePdf,
+  splitPdf,
+  compressPdf,
+  deletePages,
+  organizePdf,
+  rotatePdf,
+  editPdf,
+  annotatePdf,
+  signPdf,
+  unlockPdf,
+  protectPdf,
+  pdfToWord,
+  pdfToExcel,
+  pdfToPpt,
+  pdfToJpg,
+  pdfToTxt,
+  pdfOcr,
+  wordToPdf,
+  excelToPdf,
+  pptToPdf,
+  jpgToPdf,
+  txtToPdf,
+  gifToPdf,
+  htmlToPdf,
+  ebooksToPdf,
+  iworkToPdf,
+  dwgToPdf,
+  dwgToJpg,
+] as const;
+
+export type Tool = (typeof TOOLS)[number];
+export type ToolId = Tool['id'];
+
+const BY_ID = new Map<string, ToolDefinition>(TOOLS.map((t) => [t.id, t as ToolDefinition]));
+
+export const TOOL_IDS = TOOLS.map((t) => t.id) as ToolId[];
+
+export function isToolId(id: string): id is ToolId {
+  return BY_ID.has(id);
+}
+
+export function getTool(id: string): ToolDefinition | undefined {
+  return BY_ID.get(id);
+}
+
+export function toolsIn(category: ToolCategory): ToolDefinition[] {
+  return TOOLS.filter((t) => t.category === category) as ToolDefinition[];
+}
+
+/** Every path that shows a tool page: its id and its aliases. */
+export function toolSlugs(): Array<{ slug: string; toolId: ToolId }> {
+  return TOOLS.flatMap((t) => [t.id, ...((t as ToolDefinition).aliases ?? [])].map((slug) => ({ slug, toolId: t.id as ToolId })));
+}

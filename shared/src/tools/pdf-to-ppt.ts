@@ -1,0 +1,13 @@
+import { defineTool, noOptions } from './define';
+
+export default defineTool({
+  id: 'pdf-to-ppt',
+  category: 'convertFrom',
+  accepts: ['pdf'],
+  minFiles: 1,
+  maxFiles: 1,
+  options: noOptions,
+  engines: ['pdftoppm'],
+  output: 'file',
+  built: false,
+});
