@@ -1,15 +1,17 @@
 // Seeds what a fresh install needs. Idempotent: safe on every start.
-import { prisma } from '../api/src/lib/db';
+import { loadEnv } from '../shared/src/env';
+import { createDb } from '../shared/src/server/db';
+
+const db = createDb(loadEnv().DATABASE_URL, 1);
 
 async function main() {
   // Products, blog articles and the rest arrive with the issues that use them.
-  await prisma.$queryRaw`SELECT 1`;
+  await db.$queryRaw`SELECT 1`;
 }
 
 main()
-  .then(() => prisma.$disconnect())
-  .catch(async (e) => {
+  .finally(() => db.$disconnect())
+  .catch((e) => {
     console.error(e);
-    await prisma.$disconnect();
     process.exit(1);
   });

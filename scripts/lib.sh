@@ -35,7 +35,8 @@ ensure_npm_deps() {
     npm ci --no-audit --no-fund --loglevel=error
   fi
   if [[ ! -f node_modules/.prisma/client/index.js || prisma/schema.prisma -nt node_modules/.prisma/client/index.js ]]; then
-    npx prisma generate --config prisma/prisma.config.ts >/dev/null
+    # generate reads the schema, whose url must be set, but never connects.
+    DATABASE_URL="${DATABASE_URL:-postgresql://localhost/unused}" npx prisma generate --config prisma/prisma.config.ts >/dev/null
   fi
 }
 
@@ -48,7 +49,15 @@ start_postgres() {
   [[ -n "${DATABASE_URL:-}" ]] && return 0
   local dir="$DATA_DIR/postgres"
   mkdir -p "$dir"
-  [[ $EUID -eq 0 ]] && chown postgres:postgres "$dir" && chmod 700 "$dir"
+  if [[ $EUID -eq 0 ]]; then
+    # The server runs as the postgres user, which must be able to reach the folder (not so under /root).
+    if ! runuser -u postgres -- test -x "$DATA_DIR"; then
+      dir="/var/tmp/sheaf-postgres-$(printf '%s' "$DATA_DIR" | md5sum | cut -c1-10)"
+      log "postgres cannot reach $DATA_DIR; keeping its cluster in $dir"
+      mkdir -p "$dir"
+    fi
+    chown postgres:postgres "$dir" && chmod 700 "$dir"
+  fi
   if [[ ! -f "$dir/PG_VERSION" ]]; then
     log "Creating a PostgreSQL cluster in $dir"
     as_pg "$PG_BIN/initdb" -D "$dir" -U sheaf -A trust -E UTF8 --locale=C.UTF-8 >/dev/null

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import { AppError } from '../../shared/src/errors';
+import type { Deps } from '../../shared/src/server/deps';
+import { errorHandler } from './middleware/error-handler';
+import { requester } from './middleware/requester';
+import { openApiDocument } from './openapi';
+import { fileRouter } from './routes/file/router';
+import { healthRouter } from './routes/health/router';
+
+const WEB_BUILD = path.resolve(import.meta.dirname, '../../web/build');
+
+/** Builds the Express app (no listen), so tests can drive it with supertest. */
+export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  const api = express.Router();
+  api.use(express.json({ limit: '64kb', strict: true }));
+  api.use(cookieParser());
+  api.use('/health', healthRouter(deps));
+  api.get('/docs', (_req, res) => res.json(openApiDocument()));
+  api.use(requester(deps));
+  api.use('/miaohui/file', fileRouter(deps));
+  api.use((_req, _res, next) => next(new AppError('NOT_FOUND', 'no such API route')));
+  api.use(errorHandler);
+  app.use('/api', api);
+
+  if (opts.web !== false && fs.existsSync(path.join(WEB_BUILD, 'server/index.js'))) mountWeb(app);
+  return app;
+}
+
+/** Serves the server-rendered React app and its static assets. */
+function mountWeb(app: Express) {
+  app.use('/assets', express.static(path.join(WEB_BUILD, 'client/assets'), { immutable: true, maxAge: '1y' }));
+  app.use(express.static(path.join(WEB_BUILD, 'client'), { maxAge: '1h', index: false }));
+  app.use(cookieParser());
+  app.all('/{*splat}', createRequestHandler({ build: () => import(path.join(WEB_BUILD, 'server/index.js')) }));
+}

@@ -1,0 +1,21 @@
+import type { NextFunction, Request, Response } from 'express';
+import { AppError, ERRORS, isAppError } from '../../../shared/src/errors';
+import { randomId } from '../../../shared/src/server/ids';
+import { log } from '../../../shared/src/server/logger';
+
+/** The one error handler: AppErrors become their envelope; anything else a 500 with a correlation id in the log. */
+export function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction) {
+  let appError: AppError;
+  if (isAppError(err)) {
+    appError = err;
+  } else if ((err as { type?: string }).type === 'entity.parse.failed' || (err as { type?: string }).type === 'entity.too.large') {
+    appError = new AppError('ILLEGAL_INPUT', (err as Error).message);
+  } else {
+    const correlationId = randomId(12);
+    log.error('unhandled error', { correlationId, path: req.path, error: err instanceof Error ? err.stack : String(err) });
+    appError = new AppError('INTERNAL', correlationId);
+  }
+  if (appError.detail && appError.status >= 500) log.warn('request failed', { code: appError.code, detail: appError.detail, path: req.path });
+  if (res.headersSent) return res.end();
+  res.status(appError.status).json({ code: ERRORS[appError.code].code, message: appError.message, error: appError.code });
+}

@@ -1,0 +1,48 @@
+import { API_PATHS, TOOL_CODE, encodeResultString, type TaskAnswer, type TaskNotice, type TaskResult } from '../../../shared/src/api';
+import { ERRORS, type ErrorCode } from '../../../shared/src/errors';
+import { getTool } from '../../../shared/src/tools';
+
+interface TaskRow {
+  id: string;
+  tool: string;
+  status: 'DOING' | 'DONE' | 'FAILED';
+  progress: number;
+  errorCode: string | null;
+  errorMessage: string | null;
+  notice: string | null;
+  outputs: Array<{ token: string; size: bigint; kind: string }>;
+}
+
+const downloadUrl = (token: string) => `${API_PATHS.download}/${token}`;
+
+/** Shapes a task into the spec's transfer / transferProgress answer. */
+export function presentTask(task: TaskRow): TaskAnswer {
+  let result: TaskResult;
+  if (task.status === 'DONE') {
+    const urls = task.outputs.map((o) => downloadUrl(o.token));
+    const filesize = task.outputs.reduce((sum, o) => sum + Number(o.size), 0);
+    result = { status: 'Done', progress: 1, filesize };
+    if (task.notice) result.notice = task.notice as TaskNotice;
+    const output = getTool(task.tool)?.output ?? 'file';
+    if (urls.length === 1) {
+      result.fileurl = urls[0];
+      if (task.outputs[0].kind === 'pdf') result.pdfurl = urls[0];
+    } else {
+      result[output === 'images' ? 'imageurls' : 'pdfurls'] = urls;
+    }
+    if (urls.length > 1) result.zipurl = `${API_PATHS.zip}/${task.id}`;
+  } else if (task.status === 'FAILED') {
+    const code = (task.errorCode ?? 'TASK_FAILED') as ErrorCode;
+    result = { status: 'Failed', progress: task.progress, message: task.errorMessage ?? ERRORS[code]?.message ?? ERRORS.TASK_FAILED.message };
+  } else {
+    result = { status: 'Doing', progress: task.progress };
+  }
+  const answer: TaskAnswer = {
+    code: task.status === 'DONE' ? TOOL_CODE.done : TOOL_CODE.running,
+    id: task.id,
+    result,
+    resultString: encodeResultString(result),
+  };
+  if (task.status === 'FAILED') answer.message = ERRORS.TASK_FAILED.message;
+  return answer;
+}

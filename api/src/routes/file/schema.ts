@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const ZProgressRequest = z.object({
+  id: z.string().min(1).max(64),
+  // The spec's poll also carries these; they are accepted and not needed.
+  token: z.string().max(128).optional(),
+  file: z.unknown().optional(),
+  userToken: z.string().max(256).optional(),
+});
+
+export const ZUploadFields = z.object({ toolType: z.string().max(64).optional() });
+
+export const ZTokenParam = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);

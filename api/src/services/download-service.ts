@@ -1,0 +1,24 @@
+import { AppError } from '../../../shared/src/errors';
+import type { Deps } from '../../../shared/src/server/deps';
+import type { Requester } from '../middleware/requester';
+
+/**
+ * DOWNLOAD_POLICY: `open` lets anyone who owns the file download it; `login` needs a signed-in user;
+ * `pro` (the spec's default once payments exist) also needs an active Pro subscription.
+ */
+export async function assertMayDownload(deps: Deps, who: Requester): Promise<void> {
+  const policy = deps.env.DOWNLOAD_POLICY;
+  if (policy === 'open') return;
+  if (!who.userId) throw new AppError('NOT_SIGNED_IN', 'download needs a session');
+  if (policy === 'login') return;
+  const active = await deps.db.subscription.count({
+    where: { userId: who.userId, isAi: false, status: { in: ['ACTIVE', 'TRIALING'] }, OR: [{ currentPeriodEnd: null }, { currentPeriodEnd: { gt: deps.now() } }] },
+  });
+  if (active === 0) throw new AppError('FORBIDDEN', 'download needs Pro');
+}
+
+/** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

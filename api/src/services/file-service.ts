@@ -1,0 +1,77 @@
+import fs from 'node:fs/promises';
+import { AppError } from '../../../shared/src/errors';
+import { sniffKind, type FileKind } from '../../../shared/src/file-kinds';
+import type { Deps } from '../../../shared/src/server/deps';
+import { randomId } from '../../../shared/src/server/ids';
+import { TOOLS, getTool } from '../../../shared/src/tools';
+import type { Requester } from '../middleware/requester';
+
+const ACCEPTED_ANYWHERE = new Set<FileKind>(TOOLS.flatMap((t) => [...t.accepts]));
+
+async function readHead(filePath: string, bytes = 4096): Promise<Uint8Array> {
+  const fh = await fs.open(filePath, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Browsers send names as latin1 in multipart headers; recover UTF-8 names and strip path parts. */
+export function cleanFileName(raw: string): string {
+  const utf8 = Buffer.from(raw, 'latin1').toString('utf8');
+  const name = (utf8.includes('\uFFFD') ? raw : utf8).split(/[\\/]/).pop()!.replace(/[\u0000-\u001f]/g, '').trim();
+  return (name || 'file').slice(0, 200);
+}
+
+export interface UploadedFile {
+  tmpPath: string;
+  originalName: string;
+}
+
+/** Checks an uploaded temp file by its bytes, moves it into the store and records it. */
+export async function storeUpload(deps: Deps, who: Requester, upload: UploadedFile, toolType?: string) {
+  try {
+    const name = cleanFileName(upload.originalName);
+    const kind = sniffKind(await readHead(upload.tmpPath), name);
+    const tool = toolType ? getTool(toolType) : undefined;
+    if (toolType && !tool) throw new AppError('ILLEGAL_INPUT', `unknown toolType ${toolType}`);
+    const accepted = tool ? new Set<FileKind>(tool.accepts) : ACCEPTED_ANYWHERE;
+    if (!kind || !accepted.has(kind)) throw new AppError('UNSUPPORTED_TYPE', `sniffed ${kind ?? 'unknown'} for ${name}`);
+    const size = (await fs.stat(upload.tmpPath)).size;
+    if (size === 0) throw new AppError('UPLOAD_FAILED', 'empty file');
+    const token = randomId(32);
+    await deps.store.putFromPath(token, upload.tmpPath);
+    const now = deps.now();
+    return await deps.db.file.create({
+      data: {
+        token,
+        name,
+        kind,
+        size: BigInt(size),
+        storageKey: token,
+        role: 'INPUT',
+        userId: who.userId,
+        visitorId: who.visitorId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + deps.env.FILE_RETENTION_MINUTES * 60_000),
+      },
+    });
+  } finally {
+    await fs.rm(upload.tmpPath, { force: true });
+  }
+}
+
+/** A file the requester owns (as visitor or user); someone else's token is simply not found. */
+export async function findOwnedFile(deps: Deps, who: Requester, token: string) {
+  const file = await deps.db.file.findUnique({ where: { token } });
+  if (!file || !ownsRow(who, file)) throw new AppError('NOT_FOUND', `file ${token}`);
+  if (file.deletedAt) throw new AppError('FILE_EXPIRED', `file ${token}`);
+  return file;
+}
+
+export function ownsRow(who: Requester, row: { userId: string | null; visitorId: string | null }): boolean {
+  return (row.userId !== null && row.userId === who.userId) || (row.visitorId !== null && row.visitorId === who.visitorId);
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ZConversionRequestBase } from '../../../shared/src/api';
+import { AppError } from '../../../shared/src/errors';
+import type { FileKind } from '../../../shared/src/file-kinds';
+import type { Deps } from '../../../shared/src/server/deps';
+import { TASK_JOB_OPTIONS } from '../../../shared/src/server/jobs';
+import { getTool, type ToolDefinition } from '../../../shared/src/tools';
+import type { Requester } from '../middleware/requester';
+import { availableEngines } from './engine-service';
+import { findOwnedFile, ownsRow } from './file-service';
+
+const BASE_KEYS = new Set(Object.keys(ZConversionRequestBase.shape));
+
+/** Splits a raw conversion request into the common fields and the tool's parsed options. */
+export function parseConversionRequest(body: unknown): { base: z.infer<typeof ZConversionRequestBase>; tool: ToolDefinition; options: Record<string, unknown> } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('ILLEGAL_INPUT', 'body is not an object');
+  const raw = body as Record<string, unknown>;
+  const base = ZConversionRequestBase.safeParse(Object.fromEntries(Object.entries(raw).filter(([k]) => BASE_KEYS.has(k))));
+  if (!base.success) throw new AppError('ILLEGAL_INPUT', base.error.message);
+  const tool = getTool(base.data.toolType);
+  if (!tool) throw new AppError('ILLEGAL_INPUT', `unknown toolType ${base.data.toolType}`);
+  const toolKeys = new Set(Object.keys(tool.options.shape));
+  const unknown = Object.keys(raw).filter((k) => !BASE_KEYS.has(k) && !toolKeys.has(k));
+  if (unknown.length) throw new AppError('ILLEGAL_INPUT', `unknown fields ${unknown.join(',')}`);
+  const options = tool.options.safeParse(Object.fromEntries(Object.entries(raw).filter(([k]) => toolKeys.has(k))));
+  if (!options.success) {
+    const pagesIssue = options.error.issues.some((i) => i.message === 'INVALID_PAGES');
+    throw new AppError(pagesIssue ? 'INVALID_PAGES' : 'ILLEGAL_INPUT', options.error.message);
+  }
+  return { base: base.data, tool, options: options.data as Record<string, unknown> };
+}
+
+function inputTokens(base: { token?: string; urls?: string }): string[] {
+  const list = base.urls !== undefined ? base.urls.split(';') : base.token !== undefined ? [base.token] : [];
+  return list.map((t) => t.trim()).filter(Boolean);
+}
+
+function checkFileCount(tool: ToolDefinition, count: number) {
+  if (count < tool.minFiles) {
+    throw new AppError(tool.minFiles >= 2 ? 'TOO_FEW_FILES' : 'ILLEGAL_INPUT', `${count} files for ${tool.id}`);
+  }
+  if (count > tool.maxFiles) throw new AppError(tool.maxFiles === 1 ? 'SINGLE_FILE_ONLY' : 'TOO_MANY_FILES', `${count} files for ${tool.id}`);
+}
+
+/** Checks a conversion request end to end, records the Task and enqueues its job. */
+export async function createTask(deps: Deps, who: Requester, body: unknown) {
+  const { base, tool, options } = parseConversionRequest(body);
+  if (!tool.built) throw new AppError('TOOL_UNAVAILABLE', tool.id);
+  const engines = await availableEngines(deps);
+  if (engines && tool.engines.some((e) => !engines[e])) throw new AppError('TOOL_UNAVAILABLE', `${tool.id}: engine missing`);
+
+  const tokens = inputTokens(base);
+  checkFileCount(tool, tokens.length);
+  const files = [];
+  for (const token of tokens) {
+    const file = await findOwnedFile(deps, who, token);
+    if (!tool.accepts.includes(file.kind as FileKind)) throw new AppError('UNSUPPORTED_TYPE', `${file.kind} for ${tool.id}`);
+    files.push(file);
+  }
+
+  const task = await deps.db.task.create({
+    data: {
+      tool: tool.id,
+      name: files[0]?.name ?? tool.id,
+      options: options as object,
+      inputTokens: tokens,
+      userId: who.userId,
+      visitorId: who.visitorId,
+      createdAt: deps.now(),
+    },
+  });
+  await deps.tasks.add(tool.id, { taskId: task.id }, { ...TASK_JOB_OPTIONS, jobId: task.id });
+  return task;
+}
+
+export async function findOwnedTask(deps: Deps, who: Requester, id: string) {
+  const task = await deps.db.task.findUnique({ where: { id }, include: { outputs: { orderBy: { createdAt: 'asc' } } } });
+  if (!task || !ownsRow(who, task)) throw new AppError('NOT_FOUND', `task ${id}`);
+  return task;
+}

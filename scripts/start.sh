@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# `npm start`: set up what is missing, then run the api and one worker until Ctrl-C.
+source "$(dirname "$0")/lib.sh"
+
+bootstrap
+use_database sheaf
+migrate_and_seed
+build_web
+
+export NODE_ENV="${NODE_ENV:-production}"
+PIDS=()
+cleanup() {
+  trap - INT TERM EXIT
+  log "Stopping"
+  for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  wait "${PIDS[@]}" 2>/dev/null || true
+  [[ "$STARTED_REDIS" == 1 ]] && stop_redis
+  [[ "$STARTED_PG" == 1 ]] && stop_postgres
+  exit 0
+}
+trap cleanup INT TERM EXIT
+
+node_modules/.bin/tsx worker/src/main.ts & PIDS+=($!)
+node_modules/.bin/tsx api/src/main.ts & PIDS+=($!)
+
+for _ in $(seq 100); do
+  curl -fs "http://127.0.0.1:${PORT:-3000}/api/health" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+log "Sheaf is running at ${PUBLIC_URL:-http://localhost:${PORT:-3000}} (Ctrl-C to stop)"
+wait -n "${PIDS[@]}"

@@ -1,0 +1,18 @@
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Env } from '../env';
+import type { Db } from './db';
+import type { FileStore } from './file-store';
+import type { TaskJob } from './jobs';
+
+/** The side effects a process works through; tests build the same real ones against their own database. */
+export interface Deps {
+  env: Env;
+  db: Db;
+  /** Fail-fast Redis connection for reads (health, engine list, limits). */
+  redis: Redis;
+  tasks: Queue<TaskJob>;
+  store: FileStore;
+  /** The clock, so retention can be tested without waiting an hour. */
+  now: () => Date;
+}

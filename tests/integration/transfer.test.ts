@@ -1,0 +1,145 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeResultString } from '../../shared/src/api';
+import { visitor } from '../support/api-client';
+import { fixture, pdfText, qpdfPages } from '../support/fixtures';
+import { startStack, type Stack } from '../support/stack';
+
+describe('transfer, progress and download', () => {
+  let stack: Stack;
+  let tmp: string;
+  beforeAll(async () => {
+    stack = await startStack();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-transfer-'));
+  });
+  afterAll(async () => {
+    await stack.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('merges two PDFs in the given order and serves the result', async () => {
+    const v = visitor(stack.app);
+    const a = await v.uploadToken(fixture('pdf/pypdf_multicolumn.pdf'), 'merge-pdf');
+    const b = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'), 'merge-pdf');
+    const start = await v.transfer({ toolType: 'merge-pdf', urls: `${b};${a}`, downloadId: 'x'.repeat(32), clientId: 'c1' });
+    expect(start.status).toBe(200);
+    expect(start.body).toMatchObject({ code: 500, result: { status: 'Doing', progress: 0 } });
+    const done = await v.waitForTask(start.body.id);
+    expect(done).toMatchObject({ code: 1000, result: { status: 'Done', progress: 1 } });
+    expect(decodeResultString(done.resultString)).toEqual(done.result);
+    const out = await v.download(done.result.fileurl!, path.join(tmp, 'merged.pdf'));
+    expect(out.headers['content-type']).toBe('application/pdf');
+    expect(Number(out.headers['content-length'])).toBe(done.result.filesize);
+    expect(qpdfPages(out.path)).toBe(14 + 3);
+    const text = pdfText(out.path);
+    expect(text.indexOf('Trace-based Just-in-Time')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('Trace-based Just-in-Time')).toBeLessThan(text.indexOf(pdfText(fixture('pdf/pypdf_multicolumn.pdf')).slice(0, 40)));
+  });
+
+  it('splits by page ranges into several PDFs and one zip', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'), 'split-pdf');
+    const start = await v.transfer({ toolType: 'split-pdf', token, pages: '1-3, 5, 12-' });
+    const done = await v.waitForTask(start.body.id);
+    expect(done.result.status).toBe('Done');
+    expect(done.result.pdfurls).toHaveLength(3);
+    const counts = [];
+    for (const [i, url] of done.result.pdfurls!.entries()) counts.push(qpdfPages((await v.download(url, path.join(tmp, `part${i}.pdf`))).path));
+    expect(counts).toEqual([3, 1, 3]);
+    const zip = await v.download(done.result.zipurl!, path.join(tmp, 'parts.zip'));
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const names = execFileSync('python3', ['-c', 'import sys,zipfile;print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', zip.path], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    expect(names).toHaveLength(3);
+    expect(names.every((n) => n.endsWith('.pdf'))).toBe(true);
+  });
+
+  it('splits every N pages', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'));
+    const done = await v.waitForTask((await v.transfer({ toolType: 'split-pdf', token, splitcount: '5' })).body.id);
+    expect(done.result.pdfurls).toHaveLength(3);
+  });
+
+  it('compresses an image-heavy PDF and never returns a larger file', async () => {
+    const v = visitor(stack.app);
+    const input = fixture('pdf/pdfjs_images.pdf');
+    const token = await v.uploadToken(input);
+    const done = await v.waitForTask((await v.transfer({ toolType: 'compress-pdf', token, compress: 'high' })).body.id);
+    expect(done.result.status).toBe('Done');
+    expect(done.result.filesize!).toBeLessThan(fs.statSync(input).size / 2);
+    const out = await v.download(done.result.fileurl!, path.join(tmp, 'small.pdf'));
+    expect(qpdfPages(out.path)).toBe(1);
+  });
+
+  it('answers 400 Illegal input for unknown fields and bad JSON', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'));
+    const unknown = await v.transfer({ toolType: 'split-pdf', token, bogus: 1 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Illegal input');
+    const badJson = await v.agent.post('/api/miaohui/file/unLoginTransfer').set('Content-Type', 'application/json').send('{"toolType":');
+    expect(badJson.status).toBe(400);
+    expect(badJson.body.message).toBe('Illegal input');
+    const zero = await v.transfer({ toolType: 'split-pdf', token, splitcount: 0 });
+    expect(zero.status).toBe(400);
+    const badRanges = await v.transfer({ toolType: 'split-pdf', token, pages: '5-2' });
+    expect(badRanges.status).toBe(400);
+  });
+
+  it('refuses wrong file counts with the spec messages', async () => {
+    const v = visitor(stack.app);
+    const a = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'));
+    const b = await v.uploadToken(fixture('pdf/pypdf_multicolumn.pdf'));
+    const one = await v.transfer({ toolType: 'merge-pdf', urls: a });
+    expect(one.status).toBe(400);
+    expect(one.body.message).toMatch(/at least two/);
+    const two = await v.transfer({ toolType: 'compress-pdf', urls: `${a};${b}` });
+    expect(two.body.message).toBe('Only supports uploading a single file');
+    const many = await v.transfer({ toolType: 'merge-pdf', urls: Array(31).fill(a).join(';') });
+    expect(many.body.message).toBe('Your file number too much');
+  });
+
+  it('answers a tool that is not built yet with a clear error', async () => {
+    const v = visitor(stack.app);
+    const a = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'));
+    const res = await v.transfer({ toolType: 'pdf-to-word', token: a });
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe('This tool is not available yet');
+    const unknownTool = await v.transfer({ toolType: 'pdf-to-nothing', token: a });
+    expect(unknownTool.status).toBe(400);
+  });
+
+  it("never serves someone else's file or task", async () => {
+    const owner = visitor(stack.app);
+    const other = visitor(stack.app);
+    const token = await owner.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'));
+    const done = await owner.waitForTask((await owner.transfer({ toolType: 'split-pdf', token, splitcount: 7 })).body.id);
+    expect((await other.transfer({ toolType: 'split-pdf', token })).status).toBe(404);
+    expect((await other.progress(done.id)).status).toBe(404);
+    expect((await other.agent.get(done.result.pdfurls![0])).status).toBe(404);
+    expect((await other.agent.get(done.result.zipurl!)).status).toBe(404);
+    expect((await other.agent.get(`/api/miaohui/file/download/${token}`)).status).toBe(404);
+  });
+
+  it('fails an encrypted input with a message that points to Unlock PDF', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/qpdf_c-r4_aes128.pdf'));
+    const done = await v.waitForTask((await v.transfer({ toolType: 'compress-pdf', token })).body.id);
+    expect(done).toMatchObject({ code: 500, message: 'This task has been processed failed', result: { status: 'Failed' } });
+    expect(done.result.message).toMatch(/Unlock PDF/);
+  });
+
+  it('repairs damaged PDFs', async () => {
+    const v = visitor(stack.app);
+    const a = await v.uploadToken(fixture('pdf/pdfjs_bug1795263_no-xref.pdf'));
+    const b = await v.uploadToken(fixture('pdf/pdfjs_issue7229_broken-offsets.pdf'));
+    const done = await v.waitForTask((await v.transfer({ toolType: 'merge-pdf', urls: `${a};${b}` })).body.id);
+    expect(done.result.status).toBe('Done');
+    expect(qpdfPages((await v.download(done.result.fileurl!, path.join(tmp, 'repaired.pdf'))).path)).toBe(3);
+  });
+});

@@ -1,0 +1,15 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+export const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
+export const fixture = (rel: string) => path.join(FIXTURES, rel);
+
+/** Page count as qpdf reports it. */
+export function qpdfPages(file: string): number {
+  return Number(execFileSync('qpdf', ['--show-npages', file], { encoding: 'utf8' }).trim());
+}
+
+/** Text as pdftotext extracts it, whitespace collapsed. */
+export function pdfText(file: string): string {
+  return execFileSync('pdftotext', ['-q', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createApp } from '../../api/src/app';
+import { loadEnv, type Env } from '../../shared/src/env';
+import type { Deps } from '../../shared/src/server/deps';
+import { randomId } from '../../shared/src/server/ids';
+import { makeDeps } from '../../shared/src/server/make-deps';
+import { startWorker, type RunningWorker } from '../../worker/src/worker';
+
+export interface Stack {
+  baseUrl: string;
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  /** Starts another in-process worker on the same queue. */
+  startWorker(): Promise<RunningWorker>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real api and a real worker in this process, on the test database and Redis from the
+ * environment, with a queue prefix of their own so parallel stacks never share jobs.
+ */
+export async function startStack(overrides: Partial<Env> = {}, opts: { worker?: boolean; web?: boolean } = {}): Promise<Stack> {
+  const env: Env = { ...loadEnv(), QUEUE_PREFIX: `sheaf-test-${randomId(8)}`, ...overrides };
+  const deps = makeDeps(env);
+  const app = createApp(deps, { web: opts.web ?? false });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const workers: RunningWorker[] = [];
+  if (opts.worker !== false) workers.push(await startWorker(deps));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    deps,
+    app,
+    async startWorker() {
+      const w = await startWorker(deps);
+      workers.push(w);
+      return w;
+    },
+    async stop() {
+      await Promise.all(workers.map((w) => w.close()));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await deps.tasks.obliterate({ force: true }).catch(() => undefined);
+      await (deps as Deps & { close(): Promise<void> }).close();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+// Tiers: unit (no services), integration and conformance (real PostgreSQL, Redis, engines), e2e (Chromium).
+export default defineConfig({
+  root,
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false },
+      },
+      { extends: true, test: { name: 'conformance', include: ['tests/conformance/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 60_000 } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
+    ],
+  },
+});

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { AppError } from '../../../shared/src/errors';
+import { runEngine } from './run';
+
+const GS = 'gs';
+/** Rewriting a long image-heavy document is Ghostscript's slowest job; the task limit usually stops it first. */
+const TIMEOUT_MS = 300_000;
+
+/** How hard images are squeezed: target resolution and JPEG quality (IJG scale, 1–100). */
+export interface ImageProfile {
+  dpi: number;
+  jpegQuality: number;
+}
+
+/** Ghostscript says this (exit code 0) when it could not read the document at all. */
+const NOTHING_PROCESSED = 'No pages will be processed';
+
+/**
+ * Rewrites a PDF with pdfwrite, downsampling and re-encoding images as the profile says. Every
+ * image parameter is explicit rather than taken from a -dPDFSETTINGS preset, so a level means the
+ * same thing on every Ghostscript version.
+ */
+export async function rewriteImages(input: string, output: string, profile: ImageProfile, signal?: AbortSignal): Promise<void> {
+  const args = pdfwriteArgs(path.resolve(input), path.resolve(output), profile);
+  const first = await runEngine(GS, args, { timeoutMs: TIMEOUT_MS, signal });
+  if (!first.stderr.includes(NOTHING_PROCESSED)) return;
+  // Ghostscript 10.0's new PDF interpreter gives up on some files the legacy one reads (a trailer
+  // /Info that points at the page tree, for one). Newer releases drop the flag and fail again below.
+  const second = await runEngine(GS, ['-dNEWPDF=false', ...args], { timeoutMs: TIMEOUT_MS, signal });
+  if (second.stderr.includes(NOTHING_PROCESSED)) {
+    throw new AppError('TASK_FAILED', `gs could not read ${path.basename(input)}: ${second.stderr.trim().slice(-1000)}`);
+  }
+}
+
+function pdfwriteArgs(input: string, output: string, { dpi, jpegQuality }: ImageProfile): string[] {
+  // Ghostscript's QFactor is the IJG quality scale divided by 100 (quality 50 = 1.0, 75 = 0.5).
+  const qFactor = (jpegQuality < 50 ? 5000 / jpegQuality : 200 - 2 * jpegQuality) / 100;
+  // Bilevel scans turn to mush at photo resolutions; keep them sharp enough to read.
+  const monoDpi = Math.max(300, 2 * dpi);
+  // Chroma subsampled 2x2 for colour (as JPEG cameras do); none for grey, which has no chroma.
+  const distillerParams =
+    `<< /ColorImageDict << /QFactor ${qFactor.toFixed(2)} /Blend 1 /HSamples [2 1 1 2] /VSamples [2 1 1 2] >>` +
+    ` /GrayImageDict << /QFactor ${qFactor.toFixed(2)} /Blend 1 /HSamples [1 1 1 1] /VSamples [1 1 1 1] >> >> setdistillerparams`;
+  return [
+    '-q',
+    '-dNOPAUSE',
+    '-dBATCH',
+    '-dSAFER',
+    // Ghostscript reports document errors on stdout; send them to stderr, which runEngine keeps.
+    '-sstdout=%stderr',
+    '-sDEVICE=pdfwrite',
+    // The default turns pages to follow their text direction; a compressor must not.
+    '-dAutoRotatePages=/None',
+    // Re-encode JPEGs at our quality instead of copying them through untouched.
+    '-dPassThroughJPEGImages=false',
+    '-dPassThroughJPXImages=false',
+    '-dDownsampleColorImages=true',
+    '-dColorImageDownsampleType=/Bicubic',
+    `-dColorImageResolution=${dpi}`,
+    // Only images above 1.5x the target are resampled: below that the loss buys little space.
+    '-dColorImageDownsampleThreshold=1.5',
+    '-dDownsampleGrayImages=true',
+    '-dGrayImageDownsampleType=/Bicubic',
+    `-dGrayImageResolution=${dpi}`,
+    '-dGrayImageDownsampleThreshold=1.5',
+    '-dDownsampleMonoImages=true',
+    '-dMonoImageDownsampleType=/Subsample',
+    `-dMonoImageResolution=${monoDpi}`,
+    '-dMonoImageDownsampleThreshold=1.5',
+    '-dAutoFilterColorImages=false',
+    '-dColorImageFilter=/DCTEncode',
+    '-dAutoFilterGrayImages=false',
+    '-dGrayImageFilter=/DCTEncode',
+    // '%' in an output name is a page-number template to Ghostscript; '%%' is a literal '%'.
+    `-sOutputFile=${output.replaceAll('%', '%%')}`,
+    '-c',
+    distillerParams,
+    '-f',
+    input,
+  ];
+}

@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { AppError, type ErrorCode } from '../../../shared/src/errors';
+
+export interface RunEngineOptions {
+  /** Hard limit for the call; the whole process group is killed when it passes. */
+  timeoutMs: number;
+  /** Aborting (task time limit, worker shutdown) kills the process group too. */
+  signal?: AbortSignal;
+  cwd?: string;
+  /** Extra environment variables, on top of the worker's own. */
+  env?: Record<string, string>;
+  /** Exit codes that count as success. qpdf, for one, exits 3 when it repaired the file. */
+  okCodes?: readonly number[];
+  /** What a failing exit means for the user; timeouts and aborts are always TASK_FAILED. */
+  errorCode?: ErrorCode;
+  /** Overrides the error code's catalogue message. */
+  userMessage?: string;
+  /** stdout beyond this is a runaway engine: the call is killed and fails. */
+  maxStdoutBytes?: number;
+}
+
+export interface RunEngineResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+/** Only the end of stderr is kept: that is where engines say what went wrong. */
+const STDERR_KEEP_BYTES = 64 * 1024;
+const DEFAULT_MAX_STDOUT_BYTES = 32 * 1024 * 1024;
+const DETAIL_TAIL_CHARS = 2000;
+
+/**
+ * The one way the worker runs a native engine: no shell (arguments are never parsed by one), its
+ * own process group so a timeout or an abort kills every process the engine started, stderr kept
+ * (bounded) for the log, and an AppError with a user-safe message when it fails.
+ */
+export function runEngine(command: string, args: readonly string[], opts: RunEngineOptions): Promise<RunEngineResult> {
+  const okCodes = opts.okCodes ?? [0];
+  const maxStdout = opts.maxStdoutBytes ?? DEFAULT_MAX_STDOUT_BYTES;
+  const label = command.split('/').pop();
+
+  return new Promise((resolve, reject) => {
+    if (opts.signal?.aborted) {
+      reject(new AppError('TASK_FAILED', `${label} not started: ${reasonOf(opts.signal)}`));
+      return;
+    }
+    const child = spawn(command, args, {
+      cwd: opts.cwd,
+      env: opts.env ? { ...process.env, ...opts.env } : process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // A new process group (led by the child), so kill(-pid) reaches the engine's own children.
+      detached: true,
+    });
+
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stderr: Buffer = Buffer.alloc(0);
+    /** Set when we killed the group; explains the exit to the caller. */
+    let killedBecause: string | undefined;
+
+    const killGroup = (why: string) => {
+      if (killedBecause || child.pid === undefined) return;
+      killedBecause = why;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    };
+
+    const timer = setTimeout(() => killGroup(`timed out after ${opts.timeoutMs} ms`), opts.timeoutMs);
+    const onAbort = () => killGroup(`aborted: ${reasonOf(opts.signal!)}`);
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > maxStdout) killGroup(`stdout exceeded ${maxStdout} bytes`);
+      else stdout.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = Buffer.concat([stderr, chunk]);
+      if (stderr.length > STDERR_KEEP_BYTES) stderr = stderr.subarray(stderr.length - STDERR_KEEP_BYTES);
+    });
+
+    const finish = () => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    };
+
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      finish();
+      // ENOENT: the engine is not installed; capabilities should have switched the tool off.
+      const code: ErrorCode = err.code === 'ENOENT' ? 'TOOL_UNAVAILABLE' : 'TASK_FAILED';
+      reject(new AppError(code, `${label} could not start: ${err.message}`));
+    });
+
+    // 'close' (not 'exit') so every byte of output has been read.
+    child.on('close', (code, signal) => {
+      finish();
+      const result = { stdout: Buffer.concat(stdout).toString('utf8'), stderr: stderr.toString('utf8'), code: code ?? -1 };
+      const tail = result.stderr.trim().slice(-DETAIL_TAIL_CHARS);
+      if (killedBecause) {
+        reject(new AppError('TASK_FAILED', `${label} ${killedBecause}${tail ? `: ${tail}` : ''}`));
+      } else if (code === null || !okCodes.includes(code)) {
+        const how = code === null ? `was killed by ${signal}` : `exited with ${code}`;
+        reject(new AppError(opts.errorCode ?? 'TASK_FAILED', `${label} ${how}${tail ? `: ${tail}` : ''}`, opts.userMessage));
+      } else {
+        resolve(result);
+      }
+    });
+  });
+}
+
+function reasonOf(signal: AbortSignal): string {
+  const r: unknown = signal.reason;
+  return r instanceof Error ? r.message : String(r ?? 'aborted');
+}

@@ -1,0 +1,35 @@
+import { AppError } from '../../shared/src/errors';
+import * as qpdf from './engines/qpdf';
+import type { InputFile } from './processors/types';
+
+export interface PreparedPdf {
+  /** A repaired, unencrypted copy that every engine can read. */
+  path: string;
+  pages: number;
+}
+
+/**
+ * What every PDF input goes through before a tool touches it: a file that needs a password is
+ * refused (the user should unlock it first), and anything else is rewritten by qpdf, which drops
+ * owner-only encryption and rebuilds a broken cross-reference table. A file qpdf cannot read, or
+ * that comes out without pages, is damaged beyond repair.
+ */
+export async function preparePdf(input: InputFile, target: string, signal: AbortSignal): Promise<PreparedPdf> {
+  if (await qpdf.isPasswordRequired(input.path, signal)) throw new AppError('PDF_ENCRYPTED', `${input.name} needs a password`);
+  await qpdf.rewriteRepaired(input.path, target, signal);
+  const pages = await qpdf.pageCount(target, signal);
+  if (!(pages > 0)) throw new AppError('PDF_DAMAGED', `${input.name}: no pages after repair`);
+  return { path: target, pages };
+}
+
+/** The one input of a single-file tool (the API runs such tools once per file). */
+export function singleInput(inputs: readonly InputFile[]): InputFile {
+  if (inputs.length !== 1) throw new AppError('SINGLE_FILE_ONLY', `${inputs.length} inputs`);
+  return inputs[0];
+}
+
+/** The user's file name without folders or extension, to build output names from. */
+export function fileStem(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  return base.replace(/\.[^.]*$/, '') || 'document';
+}

@@ -1,0 +1,78 @@
+import { copyFile, mkdtemp, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { AppError } from '../../../shared/src/errors';
+import type compressTool from '../../../shared/src/tools/compress-pdf';
+import type { COMPRESS_PERCENTAGES } from '../../../shared/src/tools/compress-pdf';
+import * as ghostscript from '../engines/ghostscript';
+import type { ImageProfile } from '../engines/ghostscript';
+import * as qpdf from '../engines/qpdf';
+import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import type { Processor } from './types';
+
+type CompressOptions = z.output<typeof compressTool.options>;
+
+/** Image resolution and JPEG quality per percentage: 90 squeezes least, 10 most. */
+export const PROFILES: Record<(typeof COMPRESS_PERCENTAGES)[number], ImageProfile> = {
+  '90': { dpi: 300, jpegQuality: 90 },
+  '80': { dpi: 250, jpegQuality: 85 },
+  '70': { dpi: 200, jpegQuality: 75 },
+  '60': { dpi: 170, jpegQuality: 70 },
+  '50': { dpi: 150, jpegQuality: 60 },
+  '40': { dpi: 130, jpegQuality: 55 },
+  '30': { dpi: 110, jpegQuality: 50 },
+  '20': { dpi: 90, jpegQuality: 45 },
+  '10': { dpi: 72, jpegQuality: 40 },
+};
+
+/** The named levels are points on the same scale; `high` means the strongest compression. */
+const LEVELS: Record<string, keyof typeof PROFILES> = { low: '80', medium: '50', high: '10' };
+
+export function imageProfile(options: CompressOptions): ImageProfile {
+  if (options.compress === 'custom') {
+    if (options.rate === undefined) throw new AppError('ILLEGAL_INPUT', 'custom compression without a rate');
+    const dpi = options.rate;
+    // The user picks a resolution; the JPEG quality follows the step nearest to it.
+    const nearest = Object.values(PROFILES).reduce((a, b) => (Math.abs(b.dpi - dpi) < Math.abs(a.dpi - dpi) ? b : a));
+    return { dpi, jpegQuality: nearest.jpegQuality };
+  }
+  const profile = PROFILES[(LEVELS[options.compress] ?? options.compress) as keyof typeof PROFILES];
+  if (!profile) throw new AppError('ILLEGAL_INPUT', `compress=${options.compress}`);
+  return profile;
+}
+
+/**
+ * Ghostscript downsamples and re-encodes the images, then qpdf recompresses every stream and packs
+ * objects into object streams. The user never gets a larger file back: when the result is not
+ * smaller, the input comes back unchanged in content (repaired and decrypted when that copy is
+ * not larger either) with the ALREADY_OPTIMAL notice.
+ */
+const compressPdf: Processor<CompressOptions> = async (ctx) => {
+  const input = singleInput(ctx.inputs);
+  const dir = await mkdtemp(path.join(ctx.workDir, 'compress-'));
+  const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
+  await ctx.progress(0.1);
+
+  const rewritten = path.join(dir, 'images.pdf');
+  await ghostscript.rewriteImages(doc.path, rewritten, imageProfile(ctx.options), ctx.signal);
+  await ctx.progress(0.7);
+  // Ghostscript carries on past pages it cannot interpret; a page short is a broken result.
+  const pages = await qpdf.pageCount(rewritten, ctx.signal);
+  if (pages !== doc.pages) throw new AppError('TASK_FAILED', `gs wrote ${pages} of ${doc.pages} pages`);
+
+  const compressed = path.join(dir, 'compressed.pdf');
+  await qpdf.recompress(rewritten, compressed, ctx.signal);
+  await ctx.progress(0.9);
+
+  const name = `${fileStem(input.name)}-compressed.pdf`;
+  const [inputSize, compressedSize, preparedSize] = await Promise.all([input.path, compressed, doc.path].map(sizeOf));
+  if (compressedSize < inputSize) return { outputs: [{ path: compressed, name }] };
+  if (preparedSize <= inputSize) return { outputs: [{ path: doc.path, name }], notice: 'ALREADY_OPTIMAL' };
+  const original = path.join(dir, 'original.pdf');
+  await copyFile(input.path, original);
+  return { outputs: [{ path: original, name }], notice: 'ALREADY_OPTIMAL' };
+};
+
+const sizeOf = async (file: string) => (await stat(file)).size;
+
+export default compressPdf;

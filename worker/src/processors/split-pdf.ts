@@ -1,0 +1,45 @@
+import { mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { AppError } from '../../../shared/src/errors';
+import { parsePageRanges, resolvePageRanges } from '../../../shared/src/page-ranges';
+import type splitTool from '../../../shared/src/tools/split-pdf';
+import * as qpdf from '../engines/qpdf';
+import { ENGINE_PARALLELISM, mapLimit } from '../parallel';
+import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import type { Processor } from './types';
+
+type SplitOptions = z.output<typeof splitTool.options>;
+
+/** One PDF becomes several: one per page range the user gave, else one per `splitcount` pages. */
+const splitPdf: Processor<SplitOptions> = async (ctx) => {
+  const input = singleInput(ctx.inputs);
+  const dir = await mkdtemp(path.join(ctx.workDir, 'split-'));
+  const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
+  await ctx.progress(0.1);
+
+  const parts = partRanges(ctx.options, doc.pages);
+  const stem = fileStem(input.name);
+  let written = 0;
+  const outputs = await mapLimit(parts, ENGINE_PARALLELISM, async ([from, to], i) => {
+    const file = path.join(dir, `part-${i + 1}.pdf`);
+    await qpdf.extractPages(doc.path, from, to, file, ctx.signal);
+    await ctx.progress(0.1 + (0.9 * ++written) / parts.length);
+    return { path: file, name: `${stem}-${from === to ? from : `${from}-${to}`}.pdf` };
+  });
+  return { outputs };
+};
+
+/** First and last page (1-based, inclusive) of each part. */
+function partRanges(options: SplitOptions, pageCount: number): Array<[number, number]> {
+  if (options.pages !== undefined) {
+    const ranges = parsePageRanges(options.pages);
+    const resolved = ranges && resolvePageRanges(ranges, pageCount);
+    if (!resolved) throw new AppError('INVALID_PAGES', `"${options.pages}" for a ${pageCount}-page document`);
+    return resolved;
+  }
+  const size = options.splitcount ?? 1;
+  return Array.from({ length: Math.ceil(pageCount / size) }, (_, i) => [i * size + 1, Math.min((i + 1) * size, pageCount)]);
+}
+
+export default splitPdf;

@@ -1,0 +1,112 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError, ERRORS, isAppError } from '../../shared/src/errors';
+import type { FileKind } from '../../shared/src/file-kinds';
+import type { Deps } from '../../shared/src/server/deps';
+import { randomId } from '../../shared/src/server/ids';
+import { log } from '../../shared/src/server/logger';
+import { getTool, type ToolId } from '../../shared/src/tools';
+import { PROCESSORS } from './processors';
+
+const DEFAULT_TIMEOUT_SECONDS = 300;
+/** Progress writes are throttled so a chatty processor does not hammer the database. */
+const PROGRESS_EVERY_MS = 250;
+
+export interface RunOptions {
+  /** Called with each progress fraction (the BullMQ job's own progress). */
+  onProgress?: (fraction: number) => Promise<void> | void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs one task: copies its inputs into a private temp dir, calls the tool's processor with a
+ * time limit, stores the outputs and marks the task Done. Throws AppError for user errors (the task
+ * is marked Failed by the caller) and anything else for crashes (retried).
+ */
+export async function runTask(deps: Deps, taskId: string, opts: RunOptions = {}): Promise<'done' | 'skipped'> {
+  const task = await deps.db.task.findUnique({ where: { id: taskId } });
+  if (!task || task.status !== 'DOING') return 'skipped';
+  const tool = getTool(task.tool);
+  if (!tool) throw new AppError('TOOL_UNAVAILABLE', task.tool);
+
+  await deps.db.task.update({ where: { id: task.id }, data: { startedAt: deps.now(), attempts: { increment: 1 }, progress: 0 } });
+  const workDir = await fs.mkdtemp(path.join(deps.env.tmpDir, `task-${task.id}-`));
+  const timeout = AbortSignal.timeout((tool.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000);
+  const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+  try {
+    const files = await deps.db.file.findMany({ where: { token: { in: task.inputTokens } } });
+    const byToken = new Map(files.map((f) => [f.token, f]));
+    const inputs = [];
+    for (const [i, token] of task.inputTokens.entries()) {
+      const file = byToken.get(token);
+      if (!file || file.deletedAt) throw new AppError('FILE_EXPIRED', `input ${token}`);
+      const local = path.join(workDir, `in-${i}${path.extname(file.name) || '.' + file.kind}`);
+      await deps.store.copyToPath(file.storageKey, local);
+      inputs.push({ path: local, name: file.name, kind: file.kind as FileKind });
+    }
+
+    let lastWrite = 0;
+    const progress = async (fraction: number) => {
+      const value = Math.max(0, Math.min(0.99, fraction));
+      await opts.onProgress?.(value);
+      if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+      lastWrite = Date.now();
+      await deps.db.task.update({ where: { id: task.id }, data: { progress: value } });
+    };
+
+    const processor = PROCESSORS[tool.id as ToolId];
+    const result = await raceAbort(processor({ inputs, options: task.options, workDir, signal, progress }), signal);
+
+    const expiresAt = new Date(deps.now().getTime() + deps.env.FILE_RETENTION_MINUTES * 60_000);
+    const outputs = [];
+    for (const out of result.outputs) {
+      const token = randomId(32);
+      const size = (await fs.stat(out.path)).size;
+      await deps.store.putFromPath(token, out.path);
+      outputs.push({
+        token,
+        name: out.name,
+        kind: path.extname(out.name).slice(1).toLowerCase() || 'bin',
+        size: BigInt(size),
+        storageKey: token,
+        role: 'OUTPUT' as const,
+        userId: task.userId,
+        visitorId: task.visitorId,
+        taskId: task.id,
+        createdAt: deps.now(),
+        expiresAt,
+      });
+    }
+    await deps.db.$transaction([
+      deps.db.file.createMany({ data: outputs }),
+      deps.db.task.update({ where: { id: task.id }, data: { status: 'DONE', progress: 1, notice: result.notice ?? null, finishedAt: deps.now() } }),
+    ]);
+    return 'done';
+  } catch (e) {
+    if (timeout.aborted && !isAppError(e)) throw new AppError('TASK_FAILED', `timed out after ${tool.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS}s`);
+    throw e;
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+/** Rejects as soon as the signal aborts, even if a processor ignores it. */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AppError('TASK_FAILED', 'aborted'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Records a final failure with the user-safe message and, for the log, the reason. */
+export async function failTask(deps: Deps, taskId: string, error: unknown) {
+  const appError = isAppError(error) ? error : new AppError('TASK_FAILED', error instanceof Error ? error.message : String(error));
+  const message = appError.code === 'TASK_FAILED' ? ERRORS.TASK_FAILED.message : appError.message;
+  log.warn('task failed', { taskId, code: appError.code, detail: appError.detail });
+  await deps.db.task.updateMany({
+    where: { id: taskId, status: 'DOING' },
+    data: { status: 'FAILED', errorCode: appError.code, errorMessage: message, errorDetail: appError.detail?.slice(0, 2000) ?? null, finishedAt: deps.now() },
+  });
+}

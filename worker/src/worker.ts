@@ -1,0 +1,63 @@
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { isAppError } from '../../shared/src/errors';
+import type { Deps } from '../../shared/src/server/deps';
+import { MAINTENANCE_QUEUE, TASK_QUEUE, type MaintenanceJob, type TaskJob } from '../../shared/src/server/jobs';
+import { log } from '../../shared/src/server/logger';
+import { ENGINES_KEY, queueConnection } from '../../shared/src/server/redis';
+import { probeEngines } from './capabilities';
+import { sweepExpiredFiles } from './retention';
+import { failTask, runTask } from './task-runner';
+
+export interface RunningWorker {
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the task consumer and the retention sweep. A job whose worker dies is taken over by
+ * another worker (or this one after a restart) once its lock expires: BullMQ's stalled-job check.
+ */
+export async function startWorker(deps: Deps): Promise<RunningWorker> {
+  const engines = await probeEngines();
+  await deps.redis.set(ENGINES_KEY, JSON.stringify(engines));
+  log.info('engines probed', engines);
+
+  const connection = queueConnection(deps.env.REDIS_URL);
+  const prefix = deps.env.QUEUE_PREFIX;
+  const lockDuration = deps.env.WORKER_LOCK_MS;
+
+  const tasks = new Worker<TaskJob>(
+    TASK_QUEUE,
+    async (job: Job<TaskJob>) => {
+      try {
+        return await runTask(deps, job.data.taskId, { onProgress: (p) => job.updateProgress(Math.round(p * 100)) });
+      } catch (e) {
+        const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        if (isAppError(e) || lastAttempt) {
+          await failTask(deps, job.data.taskId, e);
+          throw new UnrecoverableError(e instanceof Error ? e.message : String(e));
+        }
+        log.warn('task attempt crashed, will retry', { taskId: job.data.taskId, error: String(e) });
+        throw e;
+      }
+    },
+    { connection, prefix, concurrency: deps.env.WORKER_CONCURRENCY, lockDuration, stalledInterval: lockDuration, maxStalledCount: 2 },
+  );
+  // A job that stalled too often is failed by BullMQ without running the processor: record it.
+  tasks.on('failed', (job, err) => {
+    if (job && !(err instanceof UnrecoverableError) && job.attemptsMade >= (job.opts.attempts ?? 1)) void failTask(deps, job.data.taskId, err);
+  });
+  tasks.on('error', (err) => log.error('task worker error', { error: String(err) }));
+
+  const maintenanceQueue = new Queue<MaintenanceJob>(MAINTENANCE_QUEUE, { connection, prefix });
+  await maintenanceQueue.upsertJobScheduler('retention-sweep', { every: deps.env.SWEEP_INTERVAL_MS }, { name: 'retention-sweep', data: { kind: 'retention-sweep' } });
+  const maintenance = new Worker<MaintenanceJob>(MAINTENANCE_QUEUE, () => sweepExpiredFiles(deps), { connection, prefix, concurrency: 1 });
+  maintenance.on('error', (err) => log.error('maintenance worker error', { error: String(err) }));
+
+  return {
+    async close() {
+      await Promise.all([tasks.close(), maintenance.close()]);
+      await maintenanceQueue.close();
+      connection.disconnect();
+    },
+  };
+}
