@@ -12,4 +12,4 @@ RUN DATABASE_URL=postgresql://build/unused npx prisma generate --config prisma/p
  && (cd web && npx react-router build)
 ENV NODE_ENV=production DATA_DIR=/data
 EXPOSE 3000
-CMD ["node_modules/.bin/tsx", "api/src/main.ts"]
+CMD ["node", "--import", "tsx", "api/src/main.ts"]

@@ -20,8 +20,8 @@ cleanup() {
 }
 trap cleanup INT TERM EXIT
 
-node_modules/.bin/tsx worker/src/main.ts & PIDS+=($!)
-node_modules/.bin/tsx api/src/main.ts & PIDS+=($!)
+node --import tsx worker/src/main.ts & PIDS+=($!)
+node --import tsx api/src/main.ts & PIDS+=($!)
 
 for _ in $(seq 100); do
   curl -fs "http://127.0.0.1:${PORT:-3000}/api/health" >/dev/null 2>&1 && break

@@ -17,7 +17,8 @@ describe('a worker killed in the middle of a job', () => {
 
   it('does not lose the job: another worker finishes it', async () => {
     const { env } = stack.deps;
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['worker/src/main.ts'], {
+    // `node --import tsx` runs the worker in this one process, so SIGKILL really kills the worker.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
       cwd: ROOT,
       env: { ...process.env, QUEUE_PREFIX: env.QUEUE_PREFIX, WORKER_LOCK_MS: String(LOCK_MS), DATA_DIR: env.DATA_DIR },
       stdio: 'ignore',

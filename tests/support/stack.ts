@@ -44,7 +44,7 @@ export async function startStack(overrides: Partial<Env> = {}, opts: { worker?: 
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await deps.tasks.obliterate({ force: true }).catch(() => undefined);
+      if (deps.redis.status === 'ready') await deps.tasks.obliterate({ force: true }).catch(() => undefined);
       await (deps as Deps & { close(): Promise<void> }).close();
     },
   };

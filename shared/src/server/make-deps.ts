@@ -22,7 +22,8 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
     store: new LocalFileStore(env.filesDir),
     now: () => new Date(),
     async close() {
-      await tasks.close();
+      // Closing a queue waits for Redis; when Redis is gone there is nothing left to flush.
+      await Promise.race([tasks.close(), new Promise((r) => setTimeout(r, 2000).unref())]);
       queueRedis.disconnect();
       redis.disconnect();
       await db.$disconnect();

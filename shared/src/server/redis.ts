@@ -1,13 +1,25 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { log } from './logger';
+
+/** ioredis reconnects by itself; log each distinct error once instead of an unhandled-event warning. */
+function quietErrors(redis: Redis, name: string): Redis {
+  let last = '';
+  redis.on('error', (e: Error) => {
+    if (e.message !== last) log.warn('redis connection error', { connection: name, error: e.message });
+    last = e.message;
+  });
+  redis.on('ready', () => (last = ''));
+  return redis;
+}
 
 /** A connection for BullMQ: commands wait for a reconnect instead of failing (BullMQ requires this). */
 export function queueConnection(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  return quietErrors(new Redis(url, { maxRetriesPerRequest: null }), 'queue');
 }
 
 /** A connection for quick reads and writes that must fail fast when Redis is down (health, limits). */
 export function commandConnection(url: string, extra: RedisOptions = {}): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, ...extra });
+  return quietErrors(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, ...extra }), 'command');
 }
 
 /** Where workers publish the engines they found at boot; the api reports them in /api/health. */

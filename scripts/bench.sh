@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# `npm run bench`: the same bootstrap on a database of its own, then the side-by-side benchmarks.
+source "$(dirname "$0")/lib.sh"
+
+export NODE_ENV=test
+bootstrap
+cleanup() {
+  [[ "$STARTED_REDIS" == 1 ]] && stop_redis
+  [[ "$STARTED_PG" == 1 ]] && stop_postgres
+  true
+}
+trap cleanup EXIT
+use_database sheaf_bench
+migrate_and_seed
+export DATA_DIR="$DATA_DIR/bench-run" QUEUE_PREFIX=sheaf-bench
+rm -rf "$DATA_DIR" && mkdir -p "$DATA_DIR"
+npx tsx bench/run.ts "$@"
