@@ -109,7 +109,7 @@ migrate_and_seed() {
 # Builds the web app when its sources are newer than the build.
 build_web() {
   local stamp=web/build/.stamp
-  if [[ ! -f "$stamp" ]] || [[ -n "$(find web/app web/vite.config.ts web/react-router.config.ts shared package-lock.json -newer "$stamp" -type f -print -quit 2>/dev/null)" ]]; then
+  if [[ ! -f "$stamp" ]] || [[ -n "$(find web/app web/public web/vite.config.ts web/react-router.config.ts shared package-lock.json -newer "$stamp" -type f -print -quit 2>/dev/null)" ]]; then
     log "Building the web app"
     (cd web && npx react-router build >/dev/null)
     touch "$stamp"

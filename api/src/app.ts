@@ -6,7 +6,7 @@ import express, { type Express } from 'express';
 import { AppError } from '../../shared/src/errors';
 import type { Deps } from '../../shared/src/server/deps';
 import { errorHandler } from './middleware/error-handler';
-import { requester } from './middleware/requester';
+import { ensureVisitorId, requester } from './middleware/requester';
 import { openApiDocument } from './openapi';
 import { fileRouter } from './routes/file/router';
 import { healthRouter } from './routes/health/router';
@@ -39,5 +39,10 @@ function mountWeb(app: Express) {
   app.use('/assets', express.static(path.join(WEB_BUILD, 'client/assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(path.join(WEB_BUILD, 'client'), { maxAge: '1h', index: false }));
   app.use(cookieParser());
+  // Pages hand out the visitor id, so a page's parallel first uploads all belong to one visitor.
+  app.use((req, res, next) => {
+    ensureVisitorId(req, res);
+    next();
+  });
   app.all('/{*splat}', createRequestHandler({ build: () => import(path.join(WEB_BUILD, 'server/index.js')) }));
 }

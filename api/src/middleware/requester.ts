@@ -13,13 +13,18 @@ export const SESSION_COOKIE = 'sheafUserToken';
 const VISITOR_ID = /^[A-Za-z0-9]{32}$/;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
+/** Reads the anonymous visitor id, issuing one when missing or malformed. */
+export function ensureVisitorId(req: Request, res: Response): string {
+  const current = req.cookies?.[VISITOR_COOKIE] as string | undefined;
+  if (current && VISITOR_ID.test(current)) return current;
+  const visitorId = randomId(32);
+  res.cookie(VISITOR_COOKIE, visitorId, { httpOnly: true, sameSite: 'lax', maxAge: YEAR_MS, path: '/', secure: req.secure });
+  return visitorId;
+}
+
 export function requester(deps: Deps) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    let visitorId = req.cookies?.[VISITOR_COOKIE] as string | undefined;
-    if (!visitorId || !VISITOR_ID.test(visitorId)) {
-      visitorId = randomId(32);
-      res.cookie(VISITOR_COOKIE, visitorId, { httpOnly: true, sameSite: 'lax', maxAge: YEAR_MS, path: '/', secure: req.secure });
-    }
+    const visitorId = ensureVisitorId(req, res);
     let userId: string | null = null;
     const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
     if (token && token.length <= 128) {

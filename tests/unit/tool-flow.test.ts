@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { encodeResultString, type TaskAnswer, type TaskResult } from '../../shared/src/api';
+import { flowReducer, initialFlow, type FileItem, type FlowState } from '../../web/app/components/tool-flow/flow-state';
+import { messageForAnswer } from '../../web/app/lib/api-client';
+import { localizePath, langFromPath, stripLang } from '../../web/app/lib/i18n';
+import { readProgress, readTransfer } from '../../web/app/lib/task-outcome';
+
+const item = (uid: string, patch: Partial<FileItem> = {}): FileItem => ({
+  uid,
+  name: `${uid}.pdf`,
+  size: 1000,
+  raw: {} as File,
+  objectURL: `blob:${uid}`,
+  status: 'ready',
+  progress: 0,
+  fileNameToken: `tok-${uid}`,
+  ...patch,
+});
+
+const answer = (code: 1000 | 500, result: TaskResult): TaskAnswer => ({ code, id: 't1', result, resultString: encodeResultString(result) });
+
+describe('flow state', () => {
+  const withFiles = (...files: FileItem[]): FlowState => ({ ...initialFlow, files });
+
+  it('sets ready with progress 0 when an upload succeeds', () => {
+    const s = flowReducer(withFiles(item('a', { status: 'uploading', progress: 0.8 })), { type: 'uploaded', uid: 'a', token: 'T' });
+    expect(s.files[0]).toMatchObject({ status: 'ready', progress: 0, fileNameToken: 'T' });
+  });
+
+  it('moves every ready file to convert when the conversion starts, and to success or convertFaild after', () => {
+    const started = flowReducer(withFiles(item('a'), item('b')), { type: 'start' });
+    expect(started.files.map((f) => f.status)).toEqual(['convert', 'convert']);
+    expect(started.task).toEqual({ phase: 'processing', progress: 0 });
+    expect(flowReducer(started, { type: 'done', result: { status: 'Done', progress: 1 } }).files.map((f) => f.status)).toEqual(['success', 'success']);
+    const failed = flowReducer(started, { type: 'fail', error: { code: 'TASK_FAILED' } });
+    expect(failed.files.map((f) => f.status)).toEqual(['convertFaild', 'convertFaild']);
+    expect(flowReducer(failed, { type: 'start' }).files.map((f) => f.status)).toEqual(['convert', 'convert']);
+  });
+
+  it('reorders files, clamping the target position', () => {
+    const s = withFiles(item('a'), item('b'), item('c'));
+    expect(flowReducer(s, { type: 'move', uid: 'c', to: 0 }).files.map((f) => f.uid)).toEqual(['c', 'a', 'b']);
+    expect(flowReducer(s, { type: 'move', uid: 'a', to: 9 }).files.map((f) => f.uid)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('starts over with an empty list', () => {
+    expect(flowReducer(withFiles(item('a')), { type: 'reset' })).toEqual(initialFlow);
+  });
+});
+
+describe('task answers', () => {
+  it('keeps polling while Doing and reports the progress', () => {
+    expect(readTransfer(answer(500, { status: 'Doing', progress: 0 }))).toEqual({ kind: 'wait', progress: 0 });
+    expect(readProgress(answer(500, { status: 'Doing', progress: 0.4 }))).toEqual({ kind: 'wait', progress: 0.4 });
+  });
+
+  it('succeeds on Done with an output, and on an immediate 1000 that is not Failed', () => {
+    const done: TaskResult = { status: 'Done', progress: 1, fileurl: '/x' };
+    expect(readProgress(answer(1000, done))).toEqual({ kind: 'done', result: done });
+    expect(readTransfer(answer(1000, { status: 'Done', progress: 1, pdfurls: ['/a', '/b'] })).kind).toBe('done');
+    expect(readProgress(answer(1000, { status: 'Done', progress: 1 })).kind).toBe('fail');
+  });
+
+  it('fails with the task message when Failed', () => {
+    expect(readProgress(answer(500, { status: 'Failed', progress: 0, message: 'This PDF is damaged and could not be repaired' }))).toEqual({
+      kind: 'fail',
+      error: { text: 'This PDF is damaged and could not be repaired' },
+    });
+  });
+
+  it('reads resultString when result is missing', () => {
+    const result: TaskResult = { status: 'Done', progress: 1, fileurl: '/x' };
+    const bare = { code: 1000, id: 't', resultString: encodeResultString(result) } as unknown as TaskAnswer;
+    expect(readProgress(bare)).toEqual({ kind: 'done', result });
+  });
+});
+
+describe('error answers', () => {
+  it('maps catalogue messages and statuses to error codes, and keeps other messages as sent', () => {
+    expect(messageForAnswer(400, { code: 400, message: 'Only supports uploading a single file' })).toEqual({ code: 'SINGLE_FILE_ONLY' });
+    expect(messageForAnswer(413, {})).toEqual({ code: 'FILE_TOO_LARGE' });
+    expect(messageForAnswer(415, undefined)).toEqual({ code: 'UNSUPPORTED_TYPE' });
+    expect(messageForAnswer(429, { code: 410, message: 'Operation is too frequent,Please try again later' })).toEqual({ code: 'TOO_FREQUENT' });
+    expect(messageForAnswer(400, { code: 400, message: 'Something new' })).toEqual({ text: 'Something new' });
+    expect(messageForAnswer(502, 'gateway')).toEqual({ code: 'INTERNAL' });
+  });
+});
+
+describe('language paths', () => {
+  it('maps a page to the other language', () => {
+    expect(langFromPath('/fr/merge-pdf')).toBe('fr');
+    expect(langFromPath('/fresh')).toBe('en');
+    expect(stripLang('/fr')).toBe('/');
+    expect(localizePath('/merge-pdf', 'fr')).toBe('/fr/merge-pdf');
+    expect(localizePath('/fr/merge-pdf', 'en')).toBe('/merge-pdf');
+    expect(localizePath('/', 'fr')).toBe('/fr');
+    expect(localizePath('/fr', 'en')).toBe('/');
+  });
+});

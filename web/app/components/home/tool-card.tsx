@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ToolDefinition } from '../../../../shared/src/tools';
+import { useLocalize } from '~/lib/i18n';
+import { ToolIcon } from '../tool-icon';
+
+export function ToolCard({ tool }: { tool: ToolDefinition }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+
+  return (
+    <Link to={localize(`/${tool.id}`)} className={tool.built ? 'tool-card' : 'tool-card tool-card--soon'}>
+      <ToolIcon category={tool.category} />
+      <span className="tool-card__body">
+        <span className="tool-card__title">
+          <strong className="tool-card__name">{t(`tools.${tool.id}.name`)}</strong>
+          {!tool.built && <span className="badge tool-card__badge">{t('home.comingSoon')}</span>}
+        </span>
+        <span className="tool-card__text">{t(`tools.${tool.id}.description`)}</span>
+      </span>
+    </Link>
+  );
+}

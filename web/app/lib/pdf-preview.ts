@@ -1,0 +1,44 @@
+import { PREVIEW_QUALITY, PREVIEW_WIDTH } from '../../../shared/src/limits';
+
+export interface Preview {
+  /** First page as a JPEG data URL, PREVIEW_WIDTH pixels wide. */
+  cover: string;
+  pages: number;
+}
+
+type PdfJs = typeof import('pdfjs-dist');
+let pdfjs: Promise<PdfJs> | undefined;
+
+/** pdf.js is large: it is fetched the first time a preview is needed, in the browser only. */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjs ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(([lib, worker]) => {
+    lib.GlobalWorkerOptions.workerSrc = worker.default;
+    return lib;
+  });
+  return pdfjs;
+}
+
+async function render(url: string): Promise<Preview> {
+  const lib = await loadPdfJs();
+  const doc = await lib.getDocument({ url, isEvalSupported: false }).promise;
+  try {
+    const page = await doc.getPage(1);
+    const viewport = page.getViewport({ scale: PREVIEW_WIDTH / page.getViewport({ scale: 1 }).width });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(viewport.width);
+    canvas.height = Math.round(viewport.height);
+    await page.render({ canvas, viewport }).promise;
+    return { cover: canvas.toDataURL('image/jpeg', PREVIEW_QUALITY), pages: doc.numPages };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Renders previews one at a time, so adding 30 files does not start 30 renders at once. */
+export function renderPreview(url: string): Promise<Preview> {
+  const job = queue.then(() => render(url));
+  queue = job.catch(() => undefined);
+  return job;
+}
