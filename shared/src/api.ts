@@ -6,7 +6,7 @@ export const TOOL_CODE = { done: 1000, running: 500 } as const;
 export type TaskStatus = 'Doing' | 'Done' | 'Failed';
 
 /** Notices a successful task may carry, translated in the browser under `notices.<code>`. */
-export type TaskNotice = 'ALREADY_OPTIMAL';
+export type TaskNotice = 'ALREADY_OPTIMAL' | 'NOT_ENCRYPTED';
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {
@@ -52,8 +52,9 @@ export interface TaskResult {
   /** Zip of every output when there are several. */
   zipurl?: string;
   notice?: TaskNotice;
-  /** User-safe reason when Failed. */
+  /** User-safe reason when Failed, and its code (e.g. WRONG_PASSWORD lets the page ask again). */
   message?: string;
+  errorCode?: string;
 }
 
 /** Answer of transfer / transferProgress: code 500 while Doing or when Failed, 1000 when Done. */
@@ -92,7 +93,9 @@ export const API_PATHS = {
   transferProgress: '/api/miaohui/file/transferProgress',
   /** GET `${download}/{fileToken}` — one result (or input) file. */
   download: '/api/miaohui/file/download',
-  /** GET `${zip}/{taskId}` — every output of a task as one zip. */
+  /** GET `${zip}/{taskId}` — every output of a task as one zip; `{id1},{id2}` zips several tasks (batch). */
   zip: '/api/miaohui/file/zip',
+  /** GET `${thumb}/{fileToken}/{page}` — JPEG thumbnail (about 200 px wide) of a 1-based page, rendered on demand. */
+  thumb: '/api/miaohui/file/thumb',
   health: '/api/health',
 } as const;

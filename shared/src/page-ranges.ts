@@ -32,3 +32,26 @@ export function resolvePageRanges(ranges: PageRange[], pageCount: number): Array
   }
   return out;
 }
+
+/** Resolved ranges as a qpdf page range ("1-3,5,8-14"). */
+export function toQpdfRange(ranges: ReadonlyArray<readonly [number, number]>): string {
+  return ranges.map(([a, b]) => (a === b ? String(a) : `${a}-${b}`)).join(',');
+}
+
+/** The set of 1-based pages the resolved ranges cover. */
+export function pagesIn(ranges: ReadonlyArray<readonly [number, number]>): Set<number> {
+  const set = new Set<number>();
+  for (const [a, b] of ranges) for (let p = a; p <= b; p++) set.add(p);
+  return set;
+}
+
+/** Consecutive pages as resolved ranges: [1,2,3,7] → [[1,3],[7,7]]. */
+export function compactPages(pages: readonly number[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const p of pages) {
+    const last = out[out.length - 1];
+    if (last && p === last[1] + 1) last[1] = p;
+    else out.push([p, p]);
+  }
+  return out;
+}

@@ -9,8 +9,8 @@ describe('tool registry', () => {
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
-  it('marks merge, split and compress as built and the rest as unavailable', () => {
-    expect(TOOLS.filter((t) => t.built).map((t) => t.id).sort()).toEqual(['compress-pdf', 'merge-pdf', 'split-pdf']);
+  it('marks the organize and security tools as built and the rest as unavailable', () => {
+    expect(TOOLS.filter((t) => t.built).map((t) => t.id).sort()).toEqual(['compress-pdf', 'delete-pages', 'merge-pdf', 'organize-pdf', 'protect-pdf', 'rotate-pdf', 'split-pdf', 'unlock-pdf']);
   });
 
   it('keeps file counts consistent', () => {
@@ -35,5 +35,15 @@ describe('tool registry', () => {
     expect(compress.safeParse({ compress: 'custom', rate: 150 }).success).toBe(true);
     expect(compress.safeParse({ compress: 'custom', rate: 99 }).success).toBe(false);
     expect(compress.safeParse({ compress: '55' }).success).toBe(false);
+  });
+
+  it('validates the organize and security options', () => {
+    expect(getTool('protect-pdf')!.options.safeParse({ userpassword: '' }).error!.issues[0].message).toBe('PASSWORD_EMPTY');
+    expect(getTool('protect-pdf')!.options.parse({ userpassword: 'ab' })).toEqual({ userpassword: 'ab', encryption: 'aes128' });
+    expect(getTool('protect-pdf')!.options.safeParse({ userpassword: 'x'.repeat(21) }).success).toBe(false);
+    expect(getTool('rotate-pdf')!.options.parse({ angle: '270' })).toEqual({ angle: 270 });
+    expect(getTool('rotate-pdf')!.options.safeParse({ angle: 45 }).success).toBe(false);
+    expect(getTool('organize-pdf')!.options.safeParse({ order: '3,1r90,2' }).success).toBe(true);
+    expect(getTool('organize-pdf')!.options.safeParse({ order: '3,1r45' }).success).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { isAppError } from '../../shared/src/errors';
 import type { Deps } from '../../shared/src/server/deps';
-import { MAINTENANCE_QUEUE, TASK_QUEUE, type MaintenanceJob, type TaskJob } from '../../shared/src/server/jobs';
+import { MAINTENANCE_QUEUE, TASK_QUEUE, THUMB_QUEUE, type MaintenanceJob, type TaskJob, type ThumbJob } from '../../shared/src/server/jobs';
 import { log } from '../../shared/src/server/logger';
 import { ENGINES_KEY, queueConnection } from '../../shared/src/server/redis';
 import { probeEngines } from './capabilities';
 import { sweepExpiredFiles } from './retention';
 import { failTask, runTask } from './task-runner';
+import { renderThumbnails } from './thumbnails';
 
 export interface RunningWorker {
   close(): Promise<void>;
@@ -48,6 +49,20 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   });
   tasks.on('error', (err) => log.error('task worker error', { error: String(err) }));
 
+  // Thumbnails are small and someone is waiting for them: their own queue, so long tasks never delay them.
+  const thumbs = new Worker<ThumbJob>(
+    THUMB_QUEUE,
+    async (job) => {
+      try {
+        return await renderThumbnails(deps, job.data);
+      } catch (e) {
+        throw isAppError(e) ? new UnrecoverableError(e.code) : e;
+      }
+    },
+    { connection, prefix, concurrency: 2 },
+  );
+  thumbs.on('error', (err) => log.error('thumbnail worker error', { error: String(err) }));
+
   const maintenanceQueue = new Queue<MaintenanceJob>(MAINTENANCE_QUEUE, { connection, prefix });
   await maintenanceQueue.upsertJobScheduler('retention-sweep', { every: deps.env.SWEEP_INTERVAL_MS }, { name: 'retention-sweep', data: { kind: 'retention-sweep' } });
   const maintenance = new Worker<MaintenanceJob>(MAINTENANCE_QUEUE, () => sweepExpiredFiles(deps), { connection, prefix, concurrency: 1 });
@@ -55,7 +70,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
 
   return {
     async close() {
-      await Promise.all([tasks.close(), maintenance.close()]);
+      await Promise.all([tasks.close(), thumbs.close(), maintenance.close()]);
       await maintenanceQueue.close();
       connection.disconnect();
     },

@@ -33,7 +33,7 @@ export function presentTask(task: TaskRow): TaskAnswer {
     if (urls.length > 1) result.zipurl = `${API_PATHS.zip}/${task.id}`;
   } else if (task.status === 'FAILED') {
     const code = (task.errorCode ?? 'TASK_FAILED') as ErrorCode;
-    result = { status: 'Failed', progress: task.progress, message: task.errorMessage ?? ERRORS[code]?.message ?? ERRORS.TASK_FAILED.message };
+    result = { status: 'Failed', progress: task.progress, message: task.errorMessage ?? ERRORS[code]?.message ?? ERRORS.TASK_FAILED.message, errorCode: code };
   } else {
     result = { status: 'Doing', progress: task.progress };
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZConversionRequestBase } from '../../../shared/src/api';
-import { AppError } from '../../../shared/src/errors';
+import { AppError, ERRORS, type ErrorCode } from '../../../shared/src/errors';
 import type { FileKind } from '../../../shared/src/file-kinds';
 import type { Deps } from '../../../shared/src/server/deps';
 import { TASK_JOB_OPTIONS } from '../../../shared/src/server/jobs';
@@ -24,8 +24,9 @@ export function parseConversionRequest(body: unknown): { base: z.infer<typeof ZC
   if (unknown.length) throw new AppError('ILLEGAL_INPUT', `unknown fields ${unknown.join(',')}`);
   const options = tool.options.safeParse(Object.fromEntries(Object.entries(raw).filter(([k]) => toolKeys.has(k))));
   if (!options.success) {
-    const pagesIssue = options.error.issues.some((i) => i.message === 'INVALID_PAGES');
-    throw new AppError(pagesIssue ? 'INVALID_PAGES' : 'ILLEGAL_INPUT', options.error.message);
+    // A refinement may name the error code to answer with (INVALID_PAGES, PASSWORD_EMPTY...).
+    const named = options.error.issues.map((i) => i.message).find((m): m is ErrorCode => m in ERRORS);
+    throw new AppError(named ?? 'ILLEGAL_INPUT', options.error.message);
   }
   return { base: base.data, tool, options: options.data as Record<string, unknown> };
 }

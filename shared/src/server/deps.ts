@@ -1,9 +1,9 @@
-import type { Queue } from 'bullmq';
+import type { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Env } from '../env';
 import type { Db } from './db';
 import type { FileStore } from './file-store';
-import type { TaskJob } from './jobs';
+import type { TaskJob, ThumbJob } from './jobs';
 
 /** The side effects a process works through; tests build the same real ones against their own database. */
 export interface Deps {
@@ -12,6 +12,9 @@ export interface Deps {
   /** Fail-fast Redis connection for reads (health, engine list, limits). */
   redis: Redis;
   tasks: Queue<TaskJob>;
+  thumbs: Queue<ThumbJob>;
+  /** Completion events of thumbnail jobs, so a request can wait for its page. */
+  thumbEvents: QueueEvents;
   store: FileStore;
   /** The clock, so retention can be tested without waiting an hour. */
   now: () => Date;

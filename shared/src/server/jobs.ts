@@ -1,14 +1,29 @@
-import { Queue } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 
 export const TASK_QUEUE = 'tasks';
 export const MAINTENANCE_QUEUE = 'maintenance';
+export const THUMB_QUEUE = 'thumbnails';
 
 /** Job payloads, one shape per queue. */
 export interface TaskJob {
   taskId: string;
 }
 export type MaintenanceJob = { kind: 'retention-sweep' };
+/** Render pages `from`..`to` (1-based) of a stored PDF as thumbnails; answers the page count. */
+export interface ThumbJob {
+  fileId: string;
+  storageKey: string;
+  from: number;
+  to: number;
+}
+
+/** Pages rendered per thumbnail job: one request warms the next rows of the grid too. */
+export const THUMB_BATCH = 12;
+export const THUMB_WIDTH = 200;
+
+/** Where a page's thumbnail is cached, beside its file (and swept with it). */
+export const thumbKey = (storageKey: string, page: number) => `${storageKey}_p${page}`;
 
 /** A task job retries after a crash (stalled worker, lost lock); a user error never retries (UnrecoverableError). */
 export const TASK_JOB_OPTIONS = {
@@ -20,4 +35,12 @@ export const TASK_JOB_OPTIONS = {
 
 export function taskQueue(connection: Redis, prefix: string): Queue<TaskJob> {
   return new Queue<TaskJob>(TASK_QUEUE, { connection, prefix });
+}
+
+export function thumbQueue(connection: Redis, prefix: string): Queue<ThumbJob> {
+  return new Queue<ThumbJob>(THUMB_QUEUE, { connection, prefix });
+}
+
+export function thumbEvents(connection: Redis, prefix: string): QueueEvents {
+  return new QueueEvents(THUMB_QUEUE, { connection, prefix });
 }

@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import { createDb } from './db';
 import type { Deps } from './deps';
 import { LocalFileStore } from './file-store';
-import { taskQueue } from './jobs';
+import { taskQueue, thumbEvents, thumbQueue } from './jobs';
 import { commandConnection, queueConnection } from './redis';
 
 /** Builds the real dependencies from the environment. */
@@ -14,17 +14,24 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
   const redis = commandConnection(env.REDIS_URL);
   const queueRedis = queueConnection(env.REDIS_URL);
   const tasks = taskQueue(queueRedis, env.QUEUE_PREFIX);
+  const thumbs = thumbQueue(queueRedis, env.QUEUE_PREFIX);
+  // QueueEvents blocks on its connection, so it gets one of its own.
+  const eventsRedis = queueConnection(env.REDIS_URL);
+  const events = thumbEvents(eventsRedis, env.QUEUE_PREFIX);
   return {
     env,
     db,
     redis,
     tasks,
+    thumbs,
+    thumbEvents: events,
     store: new LocalFileStore(env.filesDir),
     now: () => new Date(),
     async close() {
       // Closing a queue waits for Redis; when Redis is gone there is nothing left to flush.
-      await Promise.race([tasks.close(), new Promise((r) => setTimeout(r, 2000).unref())]);
+      await Promise.race([Promise.all([tasks.close(), thumbs.close(), events.close()]), new Promise((r) => setTimeout(r, 2000).unref())]);
       queueRedis.disconnect();
+      eventsRedis.disconnect();
       redis.disconnect();
       await db.$disconnect();
     },

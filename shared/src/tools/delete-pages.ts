@@ -1,4 +1,6 @@
-import { defineTool, noOptions } from './define';
+import { z } from 'zod';
+import { defineTool } from './define';
+import { pageRangesField } from './fields';
 
 export default defineTool({
   id: 'delete-pages',
@@ -6,8 +8,11 @@ export default defineTool({
   accepts: ['pdf'],
   minFiles: 1,
   maxFiles: 1,
-  options: noOptions,
+  options: z.object({
+    /** The pages to remove, 1-based ranges ("2,4-6"). Removing every page is refused. */
+    pages: pageRangesField,
+  }),
   engines: ['qpdf'],
   output: 'file',
-  built: false,
+  built: true,
 });

@@ -1,4 +1,6 @@
-import { defineTool, noOptions } from './define';
+import { z } from 'zod';
+import { parsePageOrder } from '../page-order';
+import { defineTool } from './define';
 
 export default defineTool({
   id: 'organize-pdf',
@@ -6,8 +8,14 @@ export default defineTool({
   accepts: ['pdf'],
   minFiles: 1,
   maxFiles: 10,
-  options: noOptions,
+  options: z.object({
+    /**
+     * The pages of the result, in order: 1-based numbers counted across the inputs in upload
+     * order, each optionally rotated clockwise ("3,1r90,2"). Pages left out are deleted.
+     */
+    order: z.string().min(1).max(20000).refine((s) => parsePageOrder(s) !== null, 'INVALID_PAGES'),
+  }),
   engines: ['qpdf'],
   output: 'file',
-  built: false,
+  built: true,
 });

@@ -1,4 +1,7 @@
-import { defineTool, noOptions } from './define';
+import { z } from 'zod';
+import { defineTool } from './define';
+
+export const ENCRYPTIONS = ['aes128', 'aes256'] as const;
 
 export default defineTool({
   id: 'protect-pdf',
@@ -6,8 +9,13 @@ export default defineTool({
   accepts: ['pdf'],
   minFiles: 1,
   maxFiles: 1,
-  options: noOptions,
+  options: z.object({
+    /** Needed to open the result; 2 to 20 characters; empty is refused with PASSWORD_EMPTY. */
+    userpassword: z.string().max(20).refine((s) => s.length > 0, 'PASSWORD_EMPTY').refine((s) => s.length >= 2, 'PASSWORD_LENGTH'),
+    /** 128-bit AES as the spec says; AES-256 as the stronger choice. */
+    encryption: z.enum(ENCRYPTIONS).default('aes128'),
+  }),
   engines: ['qpdf'],
   output: 'file',
-  built: false,
+  built: true,
 });

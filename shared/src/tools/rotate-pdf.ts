@@ -1,4 +1,8 @@
-import { defineTool, noOptions } from './define';
+import { z } from 'zod';
+import { defineTool } from './define';
+import { intField, pageRangesField } from './fields';
+
+export const ROTATE_ANGLES = [90, 180, 270] as const;
 
 export default defineTool({
   id: 'rotate-pdf',
@@ -6,8 +10,13 @@ export default defineTool({
   accepts: ['pdf'],
   minFiles: 1,
   maxFiles: 1,
-  options: noOptions,
+  options: z.object({
+    /** Clockwise, added to the rotation a page already has. */
+    angle: intField.pipe(z.union(ROTATE_ANGLES.map((a) => z.literal(a)))),
+    /** Pages to rotate; absent means every page. */
+    pages: pageRangesField.optional(),
+  }),
   engines: ['qpdf'],
   output: 'file',
-  built: false,
+  built: true,
 });

@@ -1,4 +1,5 @@
-import { defineTool, noOptions } from './define';
+import { z } from 'zod';
+import { defineTool } from './define';
 
 export default defineTool({
   id: 'unlock-pdf',
@@ -6,8 +7,11 @@ export default defineTool({
   accepts: ['pdf'],
   minFiles: 1,
   maxFiles: 1,
-  options: noOptions,
+  options: z.object({
+    /** The user or owner password; files that open without one need none. */
+    password: z.string().max(128).default(''),
+  }),
   engines: ['qpdf'],
   output: 'file',
-  built: false,
+  built: true,
 });

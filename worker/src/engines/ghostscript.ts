@@ -12,6 +12,9 @@ export interface ImageProfile {
   jpegQuality: number;
 }
 
+/** Only images above this multiple of the target resolution are resampled: below it the loss buys little space. */
+export const DOWNSAMPLE_THRESHOLD = 1.5;
+
 /** Ghostscript says this (exit code 0) when it could not read the document at all. */
 const NOTHING_PROCESSED = 'No pages will be processed';
 
@@ -57,16 +60,15 @@ function pdfwriteArgs(input: string, output: string, { dpi, jpegQuality }: Image
     '-dDownsampleColorImages=true',
     '-dColorImageDownsampleType=/Bicubic',
     `-dColorImageResolution=${dpi}`,
-    // Only images above 1.5x the target are resampled: below that the loss buys little space.
-    '-dColorImageDownsampleThreshold=1.5',
+    `-dColorImageDownsampleThreshold=${DOWNSAMPLE_THRESHOLD}`,
     '-dDownsampleGrayImages=true',
     '-dGrayImageDownsampleType=/Bicubic',
     `-dGrayImageResolution=${dpi}`,
-    '-dGrayImageDownsampleThreshold=1.5',
+    `-dGrayImageDownsampleThreshold=${DOWNSAMPLE_THRESHOLD}`,
     '-dDownsampleMonoImages=true',
     '-dMonoImageDownsampleType=/Subsample',
     `-dMonoImageResolution=${monoDpi}`,
-    '-dMonoImageDownsampleThreshold=1.5',
+    `-dMonoImageDownsampleThreshold=${DOWNSAMPLE_THRESHOLD}`,
     '-dAutoFilterColorImages=false',
     '-dColorImageFilter=/DCTEncode',
     '-dAutoFilterGrayImages=false',

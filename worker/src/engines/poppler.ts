@@ -4,7 +4,10 @@ import { runEngine } from './run';
 const TIMEOUT_MS = 120_000;
 
 /** The text of a PDF (or of some pages), UTF-8, in poppler's reading order. */
-export async function extractText(file: string, opts: { firstPage?: number; lastPage?: number; signal?: AbortSignal } = {}): Promise<string> {
+export async function extractText(
+  file: string,
+  opts: { firstPage?: number; lastPage?: number; signal?: AbortSignal } = {},
+): Promise<string> {
   const range = [...(opts.firstPage ? ['-f', String(opts.firstPage)] : []), ...(opts.lastPage ? ['-l', String(opts.lastPage)] : [])];
   const { stdout } = await runEngine('pdftotext', ['-q', '-enc', 'UTF-8', ...range, path.resolve(file), '-'], {
     timeoutMs: TIMEOUT_MS,

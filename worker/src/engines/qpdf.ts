@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AppError } from '../../../shared/src/errors';
 import { runEngine } from './run';
 
 const QPDF = 'qpdf';
@@ -39,7 +42,23 @@ export async function pageCount(file: string, signal?: AbortSignal): Promise<num
  * A file qpdf cannot make sense of fails with PDF_DAMAGED.
  */
 export async function rewriteRepaired(input: string, output: string, signal?: AbortSignal): Promise<void> {
-  await runEngine(QPDF, ['--decrypt', abs(input), abs(output)], { timeoutMs: TIMEOUT_MS, signal, okCodes: SUCCESS, errorCode: 'PDF_DAMAGED' });
+  await runEngine(QPDF, ['--decrypt', abs(input), abs(output)], {
+    timeoutMs: TIMEOUT_MS,
+    signal,
+    okCodes: SUCCESS,
+    errorCode: 'PDF_DAMAGED',
+  });
+}
+
+/** Whether the document has interactive form fields (Ghostscript's pdfwrite would flatten them). */
+export async function hasFormFields(file: string, signal?: AbortSignal): Promise<boolean> {
+  const { stdout } = await runEngine(QPDF, ['--json', '--json-key=acroform', abs(file)], {
+    timeoutMs: TIMEOUT_MS,
+    signal,
+    okCodes: SUCCESS,
+  });
+  const json = JSON.parse(stdout) as { acroform?: { fields?: unknown[] } };
+  return (json.acroform?.fields?.length ?? 0) > 0;
 }
 
 /**
@@ -69,4 +88,79 @@ export async function recompress(input: string, output: string, signal?: AbortSi
     signal,
     okCodes: SUCCESS,
   });
+}
+
+/** One run of pages for `selectPages`: a file and a qpdf page range of it ("1-3,7", "5"). */
+export interface PageRun {
+  file: string;
+  range: string;
+}
+
+/**
+ * Builds a document from runs of pages, keeping `base`'s document-level data (outlines, form,
+ * metadata); qpdf drops outline entries and fields whose pages are gone. `rotations` adds a
+ * clockwise rotation to pages of the result (1-based positions in the output).
+ */
+export async function selectPages(
+  base: string,
+  runs: readonly PageRun[],
+  output: string,
+  opts: { rotations?: ReadonlyArray<{ pages: string; angle: number }>; signal?: AbortSignal } = {},
+): Promise<void> {
+  const rotate = (opts.rotations ?? []).map((r) => `--rotate=+${r.angle}:${r.pages}`);
+  const pages = runs.flatMap((r) => [abs(r.file), r.range]);
+  await runEngine(QPDF, [abs(base), ...rotate, '--pages', ...pages, '--', abs(output)], { timeoutMs: TIMEOUT_MS, signal: opts.signal, okCodes: SUCCESS });
+}
+
+/** Adds a clockwise rotation to the given pages (a qpdf range; "1-z" for all), keeping everything else. */
+export async function rotatePages(input: string, output: string, angle: number, pages: string, signal?: AbortSignal): Promise<void> {
+  await runEngine(QPDF, [abs(input), `--rotate=+${angle}:${pages}`, abs(output)], { timeoutMs: TIMEOUT_MS, signal, okCodes: SUCCESS });
+}
+
+/**
+ * Passwords never go on the command line (other local users can read it in `ps`): qpdf reads its
+ * arguments from a private file instead, one per line.
+ */
+async function withArgFile<T>(dir: string, args: readonly string[], run: (argFile: string) => Promise<T>): Promise<T> {
+  if (args.some((a) => /[\r\n]/.test(a))) throw new AppError('ILLEGAL_INPUT', 'line break in an argument');
+  const file = path.join(dir, `.qpdf-args-${process.pid}-${Date.now()}`);
+  await writeFile(file, args.join('\n') + '\n', { mode: 0o600 });
+  try {
+    return await run(file);
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/**
+ * Encrypts with AES: 128-bit (the spec) or 256-bit. The owner password is random, so the
+ * document's restrictions cannot be lifted by anyone without it; the user password opens it.
+ */
+export async function encrypt(input: string, output: string, opts: { userPassword: string; bits: 128 | 256; workDir: string; signal?: AbortSignal }): Promise<void> {
+  const owner = randomBytes(24).toString('base64url');
+  const aes = opts.bits === 128 ? ['--use-aes=y'] : [];
+  await withArgFile(opts.workDir, ['--encrypt', opts.userPassword, owner, String(opts.bits), ...aes, '--', abs(input), abs(output)], (argFile) =>
+    runEngine(QPDF, [`@${argFile}`], { timeoutMs: TIMEOUT_MS, signal: opts.signal, okCodes: SUCCESS }),
+  );
+}
+
+/**
+ * Removes encryption with the user's password (user or owner password both work). A wrong
+ * password fails with WRONG_PASSWORD, so the page can ask again without a new upload.
+ */
+export async function decrypt(input: string, output: string, opts: { password: string; workDir: string; signal?: AbortSignal }): Promise<void> {
+  try {
+    await withArgFile(opts.workDir, [`--password=${opts.password}`, '--decrypt', abs(input), abs(output)], (argFile) =>
+      runEngine(QPDF, [`@${argFile}`], { timeoutMs: TIMEOUT_MS, signal: opts.signal, okCodes: SUCCESS, errorCode: 'PDF_DAMAGED' }),
+    );
+  } catch (e) {
+    if (e instanceof AppError && /invalid password/i.test(e.detail ?? '')) throw new AppError('WRONG_PASSWORD', 'qpdf: invalid password');
+    throw e;
+  }
+}
+
+/** Whether the file is encrypted at all, including owner-only (restrictions) encryption. */
+export async function isEncrypted(file: string, signal?: AbortSignal): Promise<boolean> {
+  const { code } = await runEngine(QPDF, ['--is-encrypted', abs(file)], { timeoutMs: TIMEOUT_MS, signal, okCodes: [0, 2] });
+  return code === 0;
 }

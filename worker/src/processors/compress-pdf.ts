@@ -5,7 +5,6 @@ import { AppError } from '../../../shared/src/errors';
 import type compressTool from '../../../shared/src/tools/compress-pdf';
 import type { COMPRESS_PERCENTAGES } from '../../../shared/src/tools/compress-pdf';
 import * as ghostscript from '../engines/ghostscript';
-import type { ImageProfile } from '../engines/ghostscript';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../pdf-input';
 import type { Processor } from './types';
@@ -13,7 +12,7 @@ import type { Processor } from './types';
 type CompressOptions = z.output<typeof compressTool.options>;
 
 /** Image resolution and JPEG quality per percentage: 90 squeezes least, 10 most. */
-export const PROFILES: Record<(typeof COMPRESS_PERCENTAGES)[number], ImageProfile> = {
+const PROFILES: Record<(typeof COMPRESS_PERCENTAGES)[number], ghostscript.ImageProfile> = {
   '90': { dpi: 300, jpegQuality: 90 },
   '80': { dpi: 250, jpegQuality: 85 },
   '70': { dpi: 200, jpegQuality: 75 },
@@ -28,7 +27,7 @@ export const PROFILES: Record<(typeof COMPRESS_PERCENTAGES)[number], ImageProfil
 /** The named levels are points on the same scale; `high` means the strongest compression. */
 const LEVELS: Record<string, keyof typeof PROFILES> = { low: '80', medium: '50', high: '10' };
 
-export function imageProfile(options: CompressOptions): ImageProfile {
+export function imageProfile(options: CompressOptions): ghostscript.ImageProfile {
   if (options.compress === 'custom') {
     if (options.rate === undefined) throw new AppError('ILLEGAL_INPUT', 'custom compression without a rate');
     const dpi = options.rate;
@@ -42,32 +41,36 @@ export function imageProfile(options: CompressOptions): ImageProfile {
 }
 
 /**
- * Ghostscript downsamples and re-encodes the images, then qpdf recompresses every stream and packs
- * objects into object streams. The user never gets a larger file back: when the result is not
- * smaller, the input comes back unchanged in content (repaired and decrypted when that copy is
- * not larger either) with the ALREADY_OPTIMAL notice.
+ * Lossy first: Ghostscript downsamples and re-encodes the images, then qpdf recompresses every
+ * stream and packs objects into object streams. When that is not smaller than the input (or the
+ * document is a form), qpdf's lossless pass alone. The user never gets a larger file back: when
+ * neither is smaller, the input itself comes back, byte for byte, with the ALREADY_OPTIMAL notice.
  */
 const compressPdf: Processor<CompressOptions> = async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'compress-'));
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
+  const inputSize = await sizeOf(input.path);
+  const name = `${fileStem(input.name)}-compressed.pdf`;
   await ctx.progress(0.1);
 
-  const rewritten = path.join(dir, 'images.pdf');
-  await ghostscript.rewriteImages(doc.path, rewritten, imageProfile(ctx.options), ctx.signal);
-  await ctx.progress(0.7);
-  // Ghostscript carries on past pages it cannot interpret; a page short is a broken result.
-  const pages = await qpdf.pageCount(rewritten, ctx.signal);
-  if (pages !== doc.pages) throw new AppError('TASK_FAILED', `gs wrote ${pages} of ${doc.pages} pages`);
+  // Ghostscript's pdfwrite flattens form fields into plain drawings; a form must stay fillable.
+  if (!(await qpdf.hasFormFields(doc.path, ctx.signal))) {
+    const rewritten = path.join(dir, 'images.pdf');
+    await ghostscript.rewriteImages(doc.path, rewritten, imageProfile(ctx.options), ctx.signal);
+    // Ghostscript carries on past pages it cannot interpret; a page short is a broken result.
+    const pages = await qpdf.pageCount(rewritten, ctx.signal);
+    if (pages !== doc.pages) throw new AppError('TASK_FAILED', `gs wrote ${pages} of ${doc.pages} pages`);
+    await ctx.progress(0.7);
+    const lossy = path.join(dir, 'lossy.pdf');
+    await qpdf.recompress(rewritten, lossy, ctx.signal);
+    if ((await sizeOf(lossy)) < inputSize) return { outputs: [{ path: lossy, name }] };
+  }
+  await ctx.progress(0.8);
 
-  const compressed = path.join(dir, 'compressed.pdf');
-  await qpdf.recompress(rewritten, compressed, ctx.signal);
-  await ctx.progress(0.9);
-
-  const name = `${fileStem(input.name)}-compressed.pdf`;
-  const [inputSize, compressedSize, preparedSize] = await Promise.all([input.path, compressed, doc.path].map(sizeOf));
-  if (compressedSize < inputSize) return { outputs: [{ path: compressed, name }] };
-  if (preparedSize <= inputSize) return { outputs: [{ path: doc.path, name }], notice: 'ALREADY_OPTIMAL' };
+  const lossless = path.join(dir, 'lossless.pdf');
+  await qpdf.recompress(doc.path, lossless, ctx.signal);
+  if ((await sizeOf(lossless)) < inputSize) return { outputs: [{ path: lossless, name }] };
   const original = path.join(dir, 'original.pdf');
   await copyFile(input.path, original);
   return { outputs: [{ path: original, name }], notice: 'ALREADY_OPTIMAL' };

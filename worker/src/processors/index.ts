@@ -1,8 +1,13 @@
 import { AppError } from '../../../shared/src/errors';
 import type { ToolId } from '../../../shared/src/tools';
 import compressPdf from './compress-pdf';
+import deletePages from './delete-pages';
 import mergePdf from './merge-pdf';
+import organizePdf from './organize-pdf';
+import protectPdf from './protect-pdf';
+import rotatePdf from './rotate-pdf';
 import splitPdf from './split-pdf';
+import unlockPdf from './unlock-pdf';
 import type { Processor } from './types';
 
 /** For tools whose processor is not built yet; the API refuses them before they get here. */
@@ -15,14 +20,14 @@ export const PROCESSORS: Record<ToolId, Processor> = {
   'merge-pdf': mergePdf,
   'split-pdf': splitPdf,
   'compress-pdf': compressPdf,
-  'delete-pages': unavailable,
-  'organize-pdf': unavailable,
-  'rotate-pdf': unavailable,
+  'delete-pages': deletePages,
+  'organize-pdf': organizePdf,
+  'rotate-pdf': rotatePdf,
   'edit-pdf': unavailable,
   'annotate-pdf': unavailable,
   'sign-pdf': unavailable,
-  'unlock-pdf': unavailable,
-  'protect-pdf': unavailable,
+  'unlock-pdf': unlockPdf,
+  'protect-pdf': protectPdf,
   'pdf-to-word': unavailable,
   'pdf-to-excel': unavailable,
   'pdf-to-ppt': unavailable,

@@ -21,7 +21,11 @@ const mergePdf: Processor<z.output<typeof mergeTool.options>> = async (ctx) => {
   });
 
   const output = path.join(dir, 'merged.pdf');
-  await qpdf.merge(docs.map((d) => d.path), output, ctx.signal);
+  await qpdf.merge(
+    docs.map((d) => d.path),
+    output,
+    ctx.signal,
+  );
   await ctx.progress(0.95);
   return { outputs: [{ path: output, name: `${fileStem(ctx.inputs[0].name)}-merged.pdf` }] };
 };

@@ -10,7 +10,10 @@ import { presentTask } from '../../presenters/task-presenter';
 import { assertMayDownload, attachmentHeader } from '../../services/download-service';
 import { findOwnedFile, storeUpload } from '../../services/file-service';
 import { createTask, findOwnedTask } from '../../services/task-service';
-import { ZProgressRequest, ZTokenParam, ZUploadFields } from './schema';
+import { thumbnail } from '../../services/thumbnail-service';
+import { ZPageParam, ZProgressRequest, ZTokenParam, ZUploadFields } from './schema';
+
+const MAX_ZIP_TASKS = 30;
 
 const requireUser = (_req: Request, res: Response, next: NextFunction) =>
   getRequester(res).userId ? next() : next(new AppError('NOT_SIGNED_IN', 'signed-in route'));
@@ -65,20 +68,36 @@ export function fileRouter(deps: Deps): Router {
     stream.pipe(res);
   });
 
-  r.get('/zip/:taskId', async (req, res) => {
+  r.get('/thumb/:token/:page', async (req, res) => {
+    const page = ZPageParam.safeParse(req.params.page);
+    if (!page.success) throw new AppError('NOT_FOUND', 'bad page');
+    const stream = await thumbnail(deps, getRequester(res), param(req.params.token), page.data);
+    res.setHeader('Content-Type', 'image/jpeg');
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  });
+
+  // One task's outputs, or several tasks' (a batch: ids joined by commas).
+  r.get('/zip/:taskIds', async (req, res) => {
     const who = getRequester(res);
-    const task = await findOwnedTask(deps, who, param(req.params.taskId));
-    if (task.status !== 'DONE' || task.outputs.length === 0) throw new AppError('NOT_FOUND', 'task has no outputs');
-    if (task.outputs.some((o) => o.deletedAt)) throw new AppError('FILE_EXPIRED', `task ${task.id}`);
+    const ids = String(req.params.taskIds).split(',');
+    if (ids.length > MAX_ZIP_TASKS) throw new AppError('TOO_MANY_FILES', `${ids.length} tasks`);
+    const tasks = [];
+    for (const id of ids) tasks.push(await findOwnedTask(deps, who, param(id)));
+    const outputs = tasks.flatMap((t) => (t.status === 'DONE' ? t.outputs : []));
+    if (outputs.length === 0) throw new AppError('NOT_FOUND', 'no outputs');
+    if (outputs.some((o) => o.deletedAt)) throw new AppError('FILE_EXPIRED', `tasks ${ids.join(',')}`);
     await assertMayDownload(deps, who);
+    const first = tasks[0];
     res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Disposition', attachmentHeader(`${task.tool}-${task.id.slice(-6)}.zip`));
+    res.setHeader('Content-Disposition', attachmentHeader(`${first.tool}-${first.id.slice(-6)}.zip`));
     res.setHeader('Cache-Control', 'private, no-store');
     const zip = archiver('zip', { zlib: { level: 1 } });
     zip.on('error', () => res.destroy());
     zip.pipe(res);
     const used = new Set<string>();
-    for (const o of task.outputs) {
+    for (const o of outputs) {
       let name = o.name;
       for (let i = 2; used.has(name); i++) name = o.name.replace(/(\.[^.]*)?$/, `-${i}$1`);
       used.add(name);

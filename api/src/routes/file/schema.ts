@@ -11,3 +11,5 @@ export const ZProgressRequest = z.object({
 export const ZUploadFields = z.object({ toolType: z.string().max(64).optional() });
 
 export const ZTokenParam = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
+export const ZPageParam = z.string().regex(/^\d{1,5}$/).transform(Number).pipe(z.number().int().min(1));

@@ -1,0 +1,39 @@
+import type { ReadStream } from 'node:fs';
+import { AppError, ERRORS, type ErrorCode } from '../../../shared/src/errors';
+import type { Deps } from '../../../shared/src/server/deps';
+import { THUMB_BATCH, thumbKey } from '../../../shared/src/server/jobs';
+import type { Requester } from '../middleware/requester';
+import { findOwnedFile } from './file-service';
+
+const WAIT_MS = 30_000;
+
+/**
+ * A page's thumbnail: from the cache when it was rendered before, otherwise rendered by a worker
+ * (in a batch with the pages after it) while this request waits.
+ */
+export async function thumbnail(deps: Deps, who: Requester, token: string, page: number): Promise<ReadStream> {
+  const file = await findOwnedFile(deps, who, token);
+  if (file.kind !== 'pdf') throw new AppError('UNSUPPORTED_TYPE', `thumbnail of ${file.kind}`);
+  if (file.pages !== null && page > file.pages) throw new AppError('NOT_FOUND', `page ${page} of ${file.pages}`);
+  const key = thumbKey(file.storageKey, page);
+  if (!(await cached(deps, key))) {
+    const from = Math.floor((page - 1) / THUMB_BATCH) * THUMB_BATCH + 1;
+    const job = await deps.thumbs.add(
+      'render',
+      { fileId: file.id, storageKey: file.storageKey, from, to: from + THUMB_BATCH - 1 },
+      { jobId: `thumb-${file.storageKey}-${from}`, removeOnComplete: { age: 30 }, removeOnFail: { age: 30 } },
+    );
+    try {
+      await job.waitUntilFinished(deps.thumbEvents, WAIT_MS);
+    } catch (e) {
+      // The worker reports user errors by their code (PDF_ENCRYPTED, PDF_DAMAGED).
+      const code = (e instanceof Error ? e.message : '') as ErrorCode;
+      if (code in ERRORS) throw new AppError(code, `thumbnail page ${page}`);
+      if (!(await cached(deps, key))) throw new AppError('INTERNAL', `thumbnail job: ${String(e)}`);
+    }
+    if (!(await cached(deps, key))) throw new AppError('NOT_FOUND', `page ${page} past the end`);
+  }
+  return deps.store.read(key);
+}
+
+const cached = (deps: Deps, key: string) => deps.store.size(key).then(() => true, () => false);

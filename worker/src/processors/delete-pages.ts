@@ -1,0 +1,28 @@
+import { mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { AppError } from '../../../shared/src/errors';
+import { compactPages, pagesIn, toQpdfRange } from '../../../shared/src/page-ranges';
+import type deleteTool from '../../../shared/src/tools/delete-pages';
+import * as qpdf from '../engines/qpdf';
+import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import { resolveRanges } from './page-selection';
+import type { Processor } from './types';
+
+/** Removes the chosen pages; outlines, links and form fields of the pages that stay are kept. */
+const deletePages: Processor<z.output<typeof deleteTool.options>> = async (ctx) => {
+  const input = singleInput(ctx.inputs);
+  const dir = await mkdtemp(path.join(ctx.workDir, 'delete-'));
+  const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
+  await ctx.progress(0.3);
+
+  const removed = pagesIn(resolveRanges(ctx.options.pages, doc.pages));
+  const kept = Array.from({ length: doc.pages }, (_, i) => i + 1).filter((p) => !removed.has(p));
+  if (kept.length === 0) throw new AppError('CANNOT_DELETE_ALL', `all ${doc.pages} pages selected`);
+
+  const output = path.join(dir, 'output.pdf');
+  await qpdf.selectPages(doc.path, [{ file: doc.path, range: toQpdfRange(compactPages(kept)) }], output, { signal: ctx.signal });
+  return { outputs: [{ path: output, name: `${fileStem(input.name)}-pages-removed.pdf` }] };
+};
+
+export default deletePages;

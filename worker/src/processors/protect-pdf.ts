@@ -1,0 +1,21 @@
+import { mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import type protectTool from '../../../shared/src/tools/protect-pdf';
+import * as qpdf from '../engines/qpdf';
+import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import type { Processor } from './types';
+
+/** Encrypts with the user's password: AES-128 by default (the spec), AES-256 when asked. */
+const protectPdf: Processor<z.output<typeof protectTool.options>> = async (ctx) => {
+  const input = singleInput(ctx.inputs);
+  const dir = await mkdtemp(path.join(ctx.workDir, 'protect-'));
+  const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
+  await ctx.progress(0.4);
+  const output = path.join(dir, 'output.pdf');
+  const bits = ctx.options.encryption === 'aes256' ? 256 : 128;
+  await qpdf.encrypt(doc.path, output, { userPassword: ctx.options.userpassword, bits, workDir: dir, signal: ctx.signal });
+  return { outputs: [{ path: output, name: `${fileStem(input.name)}-protected.pdf` }] };
+};
+
+export default protectPdf;

@@ -1,0 +1,24 @@
+import { mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { toQpdfRange } from '../../../shared/src/page-ranges';
+import type rotateTool from '../../../shared/src/tools/rotate-pdf';
+import * as qpdf from '../engines/qpdf';
+import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import { resolveRanges } from './page-selection';
+import type { Processor } from './types';
+
+/** Turns all or some pages clockwise, on top of the rotation each page already has. */
+const rotatePdf: Processor<z.output<typeof rotateTool.options>> = async (ctx) => {
+  const input = singleInput(ctx.inputs);
+  const dir = await mkdtemp(path.join(ctx.workDir, 'rotate-'));
+  const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
+  await ctx.progress(0.3);
+
+  const pages = ctx.options.pages === undefined ? '1-z' : toQpdfRange(resolveRanges(ctx.options.pages, doc.pages));
+  const output = path.join(dir, 'output.pdf');
+  await qpdf.rotatePages(doc.path, output, ctx.options.angle, pages, ctx.signal);
+  return { outputs: [{ path: output, name: `${fileStem(input.name)}-rotated.pdf` }] };
+};
+
+export default rotatePdf;

@@ -1,0 +1,38 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../shared/src/errors';
+import type { Deps } from '../../shared/src/server/deps';
+import { THUMB_WIDTH, thumbKey, type ThumbJob } from '../../shared/src/server/jobs';
+import * as qpdf from './engines/qpdf';
+import { runEngine } from './engines/run';
+
+/**
+ * Renders a batch of page thumbnails with poppler and caches them beside the file. Records the
+ * page count on the file row, so the api can answer a page past the end without a job.
+ */
+export async function renderThumbnails(deps: Deps, job: ThumbJob): Promise<{ pages: number }> {
+  const dir = await fs.mkdtemp(path.join(deps.env.tmpDir, 'thumbs-'));
+  try {
+    const source = path.join(dir, 'source.pdf');
+    await deps.store.copyToPath(job.storageKey, source);
+    if (await qpdf.isPasswordRequired(source)) throw new AppError('PDF_ENCRYPTED', 'thumbnail of an encrypted file');
+    const pages = await qpdf.pageCount(source);
+    await deps.db.file.update({ where: { id: job.fileId }, data: { pages } });
+    const last = Math.min(job.to, pages);
+    if (job.from > last) return { pages };
+
+    await runEngine(
+      'pdftoppm',
+      ['-jpeg', '-jpegopt', 'quality=80', '-scale-to-x', String(THUMB_WIDTH), '-scale-to-y', '-1', '-f', String(job.from), '-l', String(last), source, path.join(dir, 'p')],
+      { timeoutMs: 60_000, errorCode: 'PDF_DAMAGED' },
+    );
+    // pdftoppm pads page numbers to the width of the last page number: p-007.jpg.
+    for (const name of await fs.readdir(dir)) {
+      const m = /^p-(\d+)\.jpg$/.exec(name);
+      if (m) await deps.store.putFromPath(thumbKey(job.storageKey, Number(m[1])), path.join(dir, name));
+    }
+    return { pages };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
