@@ -1,0 +1,23 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { runEngine } from '../worker/src/engines/run';
+import { compressBench } from './compress';
+import { mergeBench } from './merge';
+
+/** `npx tsx bench/run.ts`: runs every benchmark and writes the tables to bench/results/latest.md. */
+const version = async (cmd: string, arg: string) => (await runEngine(cmd, [arg], { timeoutMs: 10_000 })).stdout.trim().split('\n')[0];
+
+const environment = [
+  `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version},`,
+  `Ghostscript ${await version('gs', '--version')}, ${await version('qpdf', '--version')}.`,
+].join(' ');
+
+const sections = [await compressBench(), await mergeBench()];
+const markdown = ['# Sheaf benchmarks', '', environment, '', sections.join('\n\n'), ''].join('\n');
+
+const target = path.join(import.meta.dirname, 'results', 'latest.md');
+await fs.mkdir(path.dirname(target), { recursive: true });
+await fs.writeFile(target, markdown);
+console.log(markdown);
+console.error(`written to ${path.relative(process.cwd(), target)}`);

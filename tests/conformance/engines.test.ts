@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { getTool } from '../../shared/src/tools';
+import { availableTools, probeEngines } from '../../worker/src/capabilities';
+import { isPasswordRequired } from '../../worker/src/engines/qpdf';
+import { runTool } from './harness';
+import { OWNER_ONLY, PASSWORD_PROTECTED, pdfFixture } from './pdf-checks';
+
+describe('engine probe', () => {
+  const path = process.env.PATH;
+  afterEach(() => {
+    process.env.PATH = path;
+  });
+
+  it('finds the engines the built tools need on this machine', async () => {
+    const engines = await probeEngines();
+    expect(engines).toMatchObject({ qpdf: true, gs: true, pdftoppm: true, pdftotext: true });
+    expect(availableTools(engines)).toEqual(expect.arrayContaining(['compress-pdf', 'merge-pdf', 'split-pdf']));
+  });
+
+  it('reports engines missing when they are not on the PATH', async () => {
+    process.env.PATH = '/nonexistent';
+    const engines = await probeEngines();
+    expect(engines).toMatchObject({ qpdf: false, gs: false, pdftoppm: false, pdftotext: false, soffice: false, 'ebook-convert': false });
+    // Only tools that need no native engine at all are left.
+    expect(availableTools(engines).filter((id) => getTool(id)!.engines.length > 0)).toEqual([]);
+  });
+});
+
+describe('qpdf.isPasswordRequired', () => {
+  it.each(PASSWORD_PROTECTED)('says $name needs a password', async (f) => {
+    expect(await isPasswordRequired(f.file)).toBe(true);
+  });
+  it.each([...OWNER_ONLY, pdfFixture('pdfjs_tracemonkey.pdf'), pdfFixture('pdfjs_bug1795263_no-xref.pdf')])(
+    'says $name opens without one',
+    async (f) => {
+      expect(await isPasswordRequired(f.file)).toBe(false);
+    },
+  );
+});
+
+it('stops the running engine as soon as the task is aborted', async () => {
+  const controller = new AbortController();
+  const started = Date.now();
+  // Compressing this 65-page report keeps the engines busy for about two seconds.
+  const run = runTool('compress-pdf', [pdfFixture('plumber_chelsea_pdta.pdf').file], { compress: 'high' }, controller.signal);
+  setTimeout(() => controller.abort(new Error('task time limit')), 500);
+  await expect(run).rejects.toMatchObject({ code: 'TASK_FAILED', detail: expect.stringMatching(/aborted: task time limit/) });
+  expect(Date.now() - started).toBeLessThan(1500);
+});

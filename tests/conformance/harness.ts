@@ -1,0 +1,111 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TaskNotice } from '../../shared/src/api';
+import type { ErrorCode } from '../../shared/src/errors';
+import { getTool, type ToolId } from '../../shared/src/tools';
+import { PROCESSORS } from '../../worker/src/processors';
+import type { OutputFile } from '../../worker/src/processors/types';
+
+/** One behaviour of a tool, on real fixtures. */
+export interface ToolCase {
+  /** The behaviour, as the test name ("merges the files in the order given"). */
+  name: string;
+  /** Absolute paths of the input files, in order. */
+  inputs: readonly string[];
+  /** Raw options, as the API receives them; the tool's own zod schema parses them. */
+  options?: Record<string, unknown>;
+  /** The run must fail with this code. */
+  error?: ErrorCode;
+  /** Page count of each output, in order. */
+  pages?: readonly number[];
+  /** Download name of each output, in order. */
+  names?: readonly string[];
+  /** The notice the result must carry; `null` for none. */
+  notice?: TaskNotice | null;
+  /** Further checks on the real outputs. */
+  check?(run: ToolRun): void | Promise<void>;
+}
+
+/** What every tool declares for the suite. */
+export interface ToolConformance {
+  tool: ToolId;
+  /**
+   * A good input set for the generic checks: the suite swaps its first file for each damaged,
+   * encrypted or bogus fixture and runs it with `options`.
+   */
+  sample: readonly string[];
+  options?: Record<string, unknown>;
+  /** Page counts of the outputs the tool makes from inputs of these page counts, with `options`. */
+  pagesOf(inputPages: readonly number[]): number[];
+  /** What must hold for every successful run of the tool, cases and generic checks alike. */
+  invariant?(run: ToolRun): void | Promise<void>;
+  cases: readonly ToolCase[];
+}
+
+export interface ToolRun {
+  /** The private copies the processor read. */
+  inputs: string[];
+  outputs: OutputFile[];
+  notice?: TaskNotice;
+  /** Every progress fraction the processor reported, in order. */
+  progress: number[];
+  workDir: string;
+}
+
+/**
+ * Runs a tool's processor the way the worker does: options through the tool's schema, inputs copied
+ * into a fresh work dir, a real abort signal. A failed run's work dir is removed; `withRun` removes
+ * a successful one's.
+ */
+export async function runTool(
+  tool: ToolId,
+  inputs: readonly string[],
+  rawOptions: Record<string, unknown> = {},
+  signal: AbortSignal = new AbortController().signal,
+): Promise<ToolRun> {
+  const definition = getTool(tool);
+  if (!definition) throw new Error(`unknown tool ${tool}`);
+  const options = definition.options.parse(rawOptions);
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `sheaf-conformance-${tool}-`));
+  const copies = await Promise.all(
+    inputs.map(async (file, i) => {
+      const copy = path.join(workDir, `in-${i}.pdf`);
+      await fs.copyFile(file, copy);
+      return { path: copy, name: path.basename(file), kind: 'pdf' as const };
+    }),
+  );
+  const progress: number[] = [];
+  try {
+    const result = await PROCESSORS[tool]({
+      inputs: copies,
+      options,
+      workDir,
+      signal,
+      progress: async (fraction) => {
+        progress.push(fraction);
+      },
+    });
+    return { inputs: copies.map((c) => c.path), outputs: result.outputs, notice: result.notice, progress, workDir };
+  } catch (e) {
+    await removeRun(workDir);
+    throw e;
+  }
+}
+
+/** Runs the tool, hands the run to `inspect`, then removes the work dir whatever happened. */
+export async function withRun<T>(
+  tool: ToolId,
+  inputs: readonly string[],
+  options: Record<string, unknown> | undefined,
+  inspect: (run: ToolRun) => T | Promise<T>,
+): Promise<T> {
+  const run = await runTool(tool, inputs, options);
+  try {
+    return await inspect(run);
+  } finally {
+    await removeRun(run.workDir);
+  }
+}
+
+const removeRun = (workDir: string) => fs.rm(workDir, { recursive: true, force: true });

@@ -1,0 +1,131 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAppError, type ErrorCode } from '../../shared/src/errors';
+import { TOOLS, getTool } from '../../shared/src/tools';
+import { runTool, withRun, type ToolConformance, type ToolRun } from './harness';
+import { DAMAGED, OWNER_ONLY, PASSWORD_PROTECTED, UNREPAIRABLE, opensWithoutPassword, pageCount, structureProblems } from './pdf-checks';
+import { compressPdf } from './tools/compress-pdf';
+import { mergePdf } from './tools/merge-pdf';
+import { splitPdf } from './tools/split-pdf';
+import { fixture } from '../support/fixtures';
+
+/** Every built tool declares its cases here; a built tool without them fails the first test. */
+const CONFORMANCE: readonly ToolConformance[] = [mergePdf, splitPdf, compressPdf];
+
+let scratch: string;
+/** Bytes that are no PDF at all, under a .pdf name. */
+let randomBytes: string;
+let emptyFile: string;
+/** A real JPEG renamed to .pdf. */
+let renamedJpeg: string;
+
+beforeAll(async () => {
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'sheaf-conformance-'));
+  randomBytes = path.join(scratch, 'random.pdf');
+  // A fixed LCG, so a failure can be reproduced byte for byte.
+  let x = 12345;
+  await fs.writeFile(randomBytes, Buffer.from(Array.from({ length: 64 * 1024 }, () => (x = (x * 1103515245 + 12345) % 2 ** 31) & 0xff)));
+  emptyFile = path.join(scratch, 'empty.pdf');
+  await fs.writeFile(emptyFile, '');
+  renamedJpeg = path.join(scratch, 'photo.pdf');
+  await fs.copyFile(fixture('images/exif_Landscape_3.jpg'), renamedJpeg);
+});
+afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+
+it('has conformance cases for every built tool', () => {
+  expect(CONFORMANCE.map((c) => c.tool).sort()).toEqual(
+    TOOLS.filter((t) => t.built)
+      .map((t) => t.id)
+      .sort(),
+  );
+});
+
+describe.each(CONFORMANCE)('$tool', (conformance) => {
+  const tool = getTool(conformance.tool)!;
+  const sampleRest = conformance.sample.slice(1);
+  const withFirst = (file: string) => [file, ...sampleRest];
+
+  /** Checks every successful run: outputs of the declared kind, sound PDFs, honest progress. */
+  async function checkRun(run: ToolRun, expectedPages?: readonly number[]) {
+    if (tool.output === 'file') expect(run.outputs).toHaveLength(1);
+    else expect(run.outputs.length).toBeGreaterThan(0);
+    for (const out of run.outputs) {
+      expect(path.relative(run.workDir, out.path).startsWith('..')).toBe(false);
+      expect(out.name).toMatch(/\.pdf$/);
+      expect((await fs.readFile(out.path)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(structureProblems(out.path)).toEqual([]);
+    }
+    if (expectedPages) expect(run.outputs.map((o) => pageCount(o.path))).toEqual(expectedPages);
+    expect(run.progress.length).toBeGreaterThan(0);
+    expect(run.progress.every((p, i) => p >= 0 && p <= 1 && (i === 0 || p >= run.progress[i - 1]))).toBe(true);
+    await conformance.invariant?.(run);
+  }
+
+  async function expectError(inputs: readonly string[], code: ErrorCode, options = conformance.options) {
+    const error = await withRun(conformance.tool, inputs, options, () => undefined).catch((e: unknown) => e);
+    expect(isAppError(error), `expected AppError ${code}, got ${String(error)}`).toBe(true);
+    expect(error).toMatchObject({ code });
+  }
+
+  describe('its own cases', () => {
+    it.each(conformance.cases)('$name', async (c) => {
+      if (c.error) return expectError(c.inputs, c.error, c.options);
+      await withRun(conformance.tool, c.inputs, c.options, async (run) => {
+        await checkRun(run, c.pages);
+        if (c.names) expect(run.outputs.map((o) => o.name)).toEqual(c.names);
+        if (c.notice !== undefined) expect(run.notice ?? null).toBe(c.notice);
+        await c.check?.(run);
+      });
+    });
+  });
+
+  describe('inputs every PDF tool must handle', () => {
+    it('processes its sample', () =>
+      withRun(conformance.tool, conformance.sample, conformance.options, (run) =>
+        checkRun(run, conformance.pagesOf(conformance.sample.map(pageCount))),
+      ));
+
+    it.each(DAMAGED)('repairs damaged $name', (damaged) =>
+      withRun(conformance.tool, withFirst(damaged.file), conformance.options, (run) =>
+        checkRun(run, conformance.pagesOf([damaged.pages, ...sampleRest.map(pageCount)])),
+      ),
+    );
+
+    it.each(OWNER_ONLY)('opens owner-only encrypted $name and hands back an open file', (encrypted) =>
+      withRun(conformance.tool, withFirst(encrypted.file), conformance.options, async (run) => {
+        await checkRun(run, conformance.pagesOf([encrypted.pages, ...sampleRest.map(pageCount)]));
+        for (const out of run.outputs) expect(opensWithoutPassword(out.path)).toBe(true);
+      }),
+    );
+
+    it.each(PASSWORD_PROTECTED)('refuses password-protected $name with PDF_ENCRYPTED', (encrypted) =>
+      expectError(withFirst(encrypted.file), 'PDF_ENCRYPTED'),
+    );
+
+    it.each(UNREPAIRABLE)('refuses unrepairable $name with PDF_DAMAGED', (broken) => expectError(withFirst(broken.file), 'PDF_DAMAGED'));
+
+    it('refuses random bytes named .pdf with PDF_DAMAGED', () => expectError(withFirst(randomBytes), 'PDF_DAMAGED'));
+    it('refuses an empty .pdf with PDF_DAMAGED', () => expectError(withFirst(emptyFile), 'PDF_DAMAGED'));
+    it('refuses a JPEG renamed to .pdf with PDF_DAMAGED', () => expectError(withFirst(renamedJpeg), 'PDF_DAMAGED'));
+
+    it('stops with TASK_FAILED when the task is aborted', async () => {
+      const error = await runTool(
+        conformance.tool,
+        conformance.sample,
+        conformance.options,
+        AbortSignal.abort('worker shutting down'),
+      ).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'TASK_FAILED' });
+    });
+
+    it('keeps the sample inputs untouched', async () => {
+      const before = await Promise.all(conformance.sample.map((f) => fs.readFile(f)));
+      await withRun(conformance.tool, conformance.sample, conformance.options, async (run) => {
+        const after = await Promise.all(run.inputs.map((f) => fs.readFile(f)));
+        after.forEach((bytes, i) => expect(bytes.equals(before[i])).toBe(true));
+      });
+    });
+  });
+});

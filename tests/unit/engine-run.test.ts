@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type AppError } from '../../shared/src/errors';
+import { runEngine } from '../../worker/src/engines/run';
+
+const node = process.execPath;
+/** Runs a snippet of JavaScript as the "engine". */
+const js = (code: string, ...args: string[]) => [node, ['-e', code, ...args]] as const;
+
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (e: unknown) => e as AppError,
+  );
+
+/** Alive means it exists and is not a zombie waiting for a parent to reap it. */
+function isAlive(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[2] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-engine-run-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('runEngine', () => {
+  it('returns stdout, stderr and the exit code', async () => {
+    const [cmd, args] = js('process.stdout.write("out ✓"); process.stderr.write("warn")');
+    expect(await runEngine(cmd, args, { timeoutMs: 10_000 })).toEqual({ stdout: 'out ✓', stderr: 'warn', code: 0 });
+  });
+
+  it('hands arguments over as they are, with no shell to expand them', async () => {
+    const tricky = ['$HOME', '`id`', 'a b', '*', '; echo gotcha'];
+    const [cmd, args] = js('process.stdout.write(JSON.stringify(process.argv.slice(1)))', ...tricky);
+    expect(JSON.parse((await runEngine(cmd, args, { timeoutMs: 10_000 })).stdout)).toEqual(tricky);
+  });
+
+  it('runs in the given directory with extra environment variables on top of the worker’s', async () => {
+    const [cmd, args] = js('process.stdout.write(JSON.stringify([process.cwd(), process.env.SHEAF_ENGINE_TEST, !!process.env.PATH]))');
+    const { stdout } = await runEngine(cmd, args, { timeoutMs: 10_000, cwd: dir, env: { SHEAF_ENGINE_TEST: 'yes' } });
+    expect(JSON.parse(stdout)).toEqual([fs.realpathSync(dir), 'yes', true]);
+  });
+
+  it('fails with the caller’s error code, a user-safe message and the end of stderr as detail', async () => {
+    const [cmd, args] = js('process.stderr.write("noise ".repeat(5000) + "the real reason"); process.exit(2)');
+    const error = await rejection(runEngine(cmd, args, { timeoutMs: 10_000, errorCode: 'PDF_DAMAGED' }));
+    expect(error.code).toBe('PDF_DAMAGED');
+    expect(error.message).toBe(ERRORS.PDF_DAMAGED.message);
+    expect(error.detail).toMatch(/exited with 2: .*the real reason$/s);
+    expect(error.detail!.length).toBeLessThan(2100);
+  });
+
+  it('fails with TASK_FAILED by default, or the caller’s own message', async () => {
+    const [cmd, args] = js('process.exit(1)');
+    expect(await rejection(runEngine(cmd, args, { timeoutMs: 10_000 }))).toMatchObject({
+      code: 'TASK_FAILED',
+      message: ERRORS.TASK_FAILED.message,
+    });
+    expect(await rejection(runEngine(cmd, args, { timeoutMs: 10_000, userMessage: 'The page could not be rendered' }))).toMatchObject({
+      code: 'TASK_FAILED',
+      message: 'The page could not be rendered',
+    });
+  });
+
+  it('accepts the exit codes the caller allows', async () => {
+    const [cmd, args] = js('process.exit(3)');
+    expect((await runEngine(cmd, args, { timeoutMs: 10_000, okCodes: [0, 3] })).code).toBe(3);
+    expect(await rejection(runEngine(cmd, args, { timeoutMs: 10_000 }))).toMatchObject({ code: 'TASK_FAILED' });
+  });
+
+  it('reports an engine that is not installed as TOOL_UNAVAILABLE', async () => {
+    expect(await rejection(runEngine('sheaf-no-such-engine', [], { timeoutMs: 10_000 }))).toMatchObject({ code: 'TOOL_UNAVAILABLE' });
+  });
+
+  it('kills the whole process group when the time limit passes', async () => {
+    const pids = path.join(dir, 'timeout-pids');
+    const started = Date.now();
+    const error = await rejection(
+      runEngine('bash', ['-c', `sleep 30 & echo $! >> ${pids}; sleep 30 & echo $! >> ${pids}; echo $$ >> ${pids}; wait`], {
+        timeoutMs: 500,
+      }),
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(error).toMatchObject({ code: 'TASK_FAILED' });
+    expect(error.detail).toMatch(/bash timed out after 500 ms/);
+    const spawned = fs.readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(spawned).toHaveLength(3);
+    expect(spawned.filter(isAlive)).toEqual([]);
+  });
+
+  it('kills the whole process group when the task is aborted', async () => {
+    const pids = path.join(dir, 'abort-pids');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('worker shutting down')), 300);
+    const error = await rejection(
+      runEngine('bash', ['-c', `sleep 30 & echo $! >> ${pids}; sleep 30 & echo $! >> ${pids}; wait`], {
+        timeoutMs: 60_000,
+        signal: controller.signal,
+      }),
+    );
+    expect(error).toMatchObject({ code: 'TASK_FAILED' });
+    expect(error.detail).toMatch(/aborted: worker shutting down/);
+    const spawned = fs.readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(spawned).toHaveLength(2);
+    expect(spawned.filter(isAlive)).toEqual([]);
+  });
+
+  it('does not start at all when the signal has already aborted', async () => {
+    const marker = path.join(dir, 'should-not-exist');
+    const [cmd, args] = js(`require("fs").writeFileSync(${JSON.stringify(marker)}, "")`);
+    expect(await rejection(runEngine(cmd, args, { timeoutMs: 10_000, signal: AbortSignal.abort() }))).toMatchObject({
+      code: 'TASK_FAILED',
+    });
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('stops an engine that floods stdout', async () => {
+    const [cmd, args] = js('const b = Buffer.alloc(64 * 1024, 120); for (let i = 0; i < 64; i++) process.stdout.write(b)');
+    const error = await rejection(runEngine(cmd, args, { timeoutMs: 10_000, maxStdoutBytes: 1024 * 1024 }));
+    expect(error).toMatchObject({ code: 'TASK_FAILED' });
+    expect(error.detail).toMatch(/stdout exceeded 1048576 bytes/);
+  });
+});
