@@ -6,7 +6,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN DATABASE_URL=postgresql://build/unused npx prisma generate --config prisma/prisma.config.ts \
  && (cd web && npx react-router build)

@@ -32,7 +32,9 @@ ensure_system_packages() {
 ensure_npm_deps() {
   if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
     log "Installing npm dependencies"
-    npm ci --no-audit --no-fund --loglevel=error
+    # Not `npm ci`: the registry here mirrors only some platforms' optional packages, so the lockfile
+    # lacks the others and `npm ci` refuses it as out of sync; `npm install` follows the lockfile.
+    npm install --no-audit --no-fund --loglevel=error
   fi
   if [[ ! -f node_modules/.prisma/client/index.js || prisma/schema.prisma -nt node_modules/.prisma/client/index.js ]]; then
     # generate reads the schema, whose url must be set, but never connects.

@@ -33,7 +33,10 @@ export function openApiDocument() {
         post: { requestBody: { content: json(ZProgressRequest) }, responses: { 200: { description: 'code 500 Doing/Failed or code 1000 Done with fileurl / pdfurls / imageurls, zipurl' } } },
       },
       [`${API_PATHS.download}/{token}`]: { get: { responses: { 200: { description: 'the file' }, 404: { description: 'not yours or unknown' }, 410: { description: 'expired' } } } },
-      [`${API_PATHS.zip}/{taskId}`]: { get: { responses: { 200: { description: 'every output as one zip' } } } },
+      [`${API_PATHS.zip}/{taskIds}`]: { get: { description: 'one task id, or several joined by commas (a batch)', responses: { 200: { description: 'every output as one zip' } } } },
+      [`${API_PATHS.thumb}/{token}/{page}`]: {
+        get: { description: 'JPEG thumbnail of a 1-based page, about 200 px wide, rendered on first request', responses: { 200: { description: 'image/jpeg' }, 404: { description: 'not yours, or past the last page' }, 422: { description: 'password-protected' } } },
+      },
     },
   };
 }
