@@ -36,7 +36,8 @@ ensure_npm_deps() {
     # lacks the others and `npm ci` refuses it as out of sync; `npm install` follows the lockfile.
     npm install --no-audit --no-fund --loglevel=error
   fi
-  if [[ ! -f node_modules/.prisma/client/index.js || prisma/schema.prisma -nt node_modules/.prisma/client/index.js ]]; then
+  # The generated client carries a copy of the schema; the stub npm installs does not.
+  if [[ ! -f node_modules/.prisma/client/schema.prisma || prisma/schema.prisma -nt node_modules/.prisma/client/schema.prisma ]]; then
     # generate reads the schema, whose url must be set, but never connects.
     DATABASE_URL="${DATABASE_URL:-postgresql://localhost/unused}" npx prisma generate --config prisma/prisma.config.ts >/dev/null
   fi
