@@ -1,0 +1,53 @@
+/**
+ * The page model every "from PDF" converter shares: text geometry extracted by pdf.js, or
+ * recognised by OCR, goes in; the DOCX, XLSX and PPTX writers read it. Units are PDF points,
+ * origin at the top-left corner of the page, y growing downwards.
+ */
+export interface TextRun {
+  text: string;
+  x: number;
+  /** Top of the run's box. */
+  y: number;
+  width: number;
+  height: number;
+  fontSize: number;
+  fontName?: string;
+  bold?: boolean;
+  italic?: boolean;
+  /** RRGGBB, no '#'. */
+  color?: string;
+  dir?: 'ltr' | 'rtl';
+}
+
+export interface ImageBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  data: Uint8Array;
+  format: 'png' | 'jpg';
+}
+
+/** A drawn straight line or rectangle edge: the ruling lines that outline tables. */
+export interface RuleLine {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export interface PageLayout {
+  width: number;
+  height: number;
+  runs: TextRun[];
+  images: ImageBox[];
+  rules: RuleLine[];
+  /** The page rendered without its text (PPTX slide background), when a writer needs it. */
+  background?: ImageBox;
+}
+
+export interface DocumentLayout {
+  pages: PageLayout[];
+  /** Document language hint (BCP 47), e.g. from OCR's language choice. */
+  lang?: string;
+}
