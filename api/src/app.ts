@@ -10,6 +10,7 @@ import { ensureVisitorId, requester } from './middleware/requester';
 import { openApiDocument } from './openapi';
 import { fileRouter } from './routes/file/router';
 import { healthRouter } from './routes/health/router';
+import { userRouter } from './routes/user/router';
 
 const WEB_BUILD = path.resolve(import.meta.dirname, '../../web/build');
 
@@ -25,6 +26,7 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   api.use('/health', healthRouter(deps));
   api.get('/docs', (_req, res) => res.json(openApiDocument()));
   api.use(requester(deps));
+  api.use('/user', userRouter(deps));
   api.use('/miaohui/file', fileRouter(deps));
   api.use((_req, _res, next) => next(new AppError('NOT_FOUND', 'no such API route')));
   api.use(errorHandler);

@@ -4,6 +4,34 @@ import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from './limits';
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 
+/**
+ * "host:port, host:port" → normalised "host:port" keys (lower-case, IPv4 in dotted form, IPv6 in
+ * brackets), the form the SSRF guard compares a request's host and port with.
+ */
+function parseHostPortList(raw: string, ctx: z.RefinementCtx): string[] {
+  const keys: string[] = [];
+  for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const m = /^(.+):(\d{1,5})$/.exec(entry);
+    let host: string | undefined;
+    try {
+      host = m ? new URL(`http://${m[1]}/`).hostname : undefined;
+    } catch {
+      host = undefined;
+    }
+    if (!m || !host || Number(m[2]) < 1 || Number(m[2]) > 65535) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" is not host:port` });
+      return z.NEVER;
+    }
+    keys.push(`${host}:${Number(m[2])}`);
+  }
+  return keys;
+}
+
+/** The SSRF allowlist, read when a job runs (the worker validated the variable at boot). */
+export function urlFetchAllowlist(source: NodeJS.ProcessEnv = process.env): string[] {
+  return ZEnv.shape.URL_FETCH_ALLOWLIST.parse(source.URL_FETCH_ALLOWLIST);
+}
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(3000, 0),
@@ -23,11 +51,22 @@ const ZEnv = z.object({
   SMTP_URL: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Google's endpoints; tests point them at a local stand-in that speaks the same protocol. */
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  /** Single-use email login links expire after this many minutes. */
+  EMAIL_LINK_MINUTES: int(15, 1),
+  SESSION_DAYS: int(30, 1),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   AI_BASE_URL: z.string().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  /** Internal `host:port`s (comma-separated) that html-to-pdf may fetch although the SSRF guard blocks internal addresses. */
+  URL_FETCH_ALLOWLIST: z.string().transform(parseHostPortList).default([]),
 });
 
 export type Env = z.infer<typeof ZEnv> & { filesDir: string; tmpDir: string };

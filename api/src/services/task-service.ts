@@ -76,6 +76,6 @@ export async function createTask(deps: Deps, who: Requester, body: unknown) {
 
 export async function findOwnedTask(deps: Deps, who: Requester, id: string) {
   const task = await deps.db.task.findUnique({ where: { id }, include: { outputs: { orderBy: { createdAt: 'asc' } } } });
-  if (!task || !ownsRow(who, task)) throw new AppError('NOT_FOUND', `task ${id}`);
+  if (!task || task.removedAt || !ownsRow(who, task)) throw new AppError('NOT_FOUND', `task ${id}`);
   return task;
 }

@@ -4,6 +4,7 @@ import type { Env } from '../env';
 import type { Db } from './db';
 import type { FileStore } from './file-store';
 import type { TaskJob, ThumbJob } from './jobs';
+import type { Mailer } from './mailer';
 
 /** The side effects a process works through; tests build the same real ones against their own database. */
 export interface Deps {
@@ -16,6 +17,7 @@ export interface Deps {
   /** Completion events of thumbnail jobs, so a request can wait for its page. */
   thumbEvents: QueueEvents;
   store: FileStore;
+  mail: Mailer;
   /** The clock, so retention can be tested without waiting an hour. */
   now: () => Date;
 }

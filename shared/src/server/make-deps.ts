@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Env } from '../env';
 import { createDb } from './db';
 import type { Deps } from './deps';
 import { LocalFileStore } from './file-store';
 import { taskQueue, thumbEvents, thumbQueue } from './jobs';
+import { OutboxMailer, SmtpMailer } from './mailer';
 import { commandConnection, queueConnection } from './redis';
 
 /** Builds the real dependencies from the environment. */
@@ -26,6 +28,7 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
     thumbs,
     thumbEvents: events,
     store: new LocalFileStore(env.filesDir),
+    mail: env.SMTP_URL ? new SmtpMailer(env.SMTP_URL) : new OutboxMailer(path.join(env.DATA_DIR, 'outbox')),
     now: () => new Date(),
     async close() {
       // Closing a queue waits for Redis; when Redis is gone there is nothing left to flush.

@@ -9,9 +9,10 @@ import { validateBody } from '../../middleware/validate';
 import { presentTask } from '../../presenters/task-presenter';
 import { assertMayDownload, attachmentHeader } from '../../services/download-service';
 import { findOwnedFile, storeUpload } from '../../services/file-service';
+import { deleteHistory, listHistory } from '../../services/history-service';
 import { createTask, findOwnedTask } from '../../services/task-service';
 import { thumbnail } from '../../services/thumbnail-service';
-import { ZPageParam, ZProgressRequest, ZTokenParam, ZUploadFields } from './schema';
+import { ZDeleteTasks, ZHistoryRequest, ZPageParam, ZProgressRequest, ZTokenParam, ZUploadFields } from './schema';
 
 const MAX_ZIP_TASKS = 30;
 
@@ -104,6 +105,15 @@ export function fileRouter(deps: Deps): Router {
       zip.append(deps.store.read(o.storageKey), { name });
     }
     await zip.finalize();
+  });
+
+  r.post('/historyTasks', requireUser, validateBody(ZHistoryRequest), async (_req, res) => {
+    const { pageNum, pageSize } = res.locals.body;
+    res.json({ code: 0, data: await listHistory(deps, getRequester(res).userId!, pageNum, pageSize) });
+  });
+
+  r.post('/deleteTasks', requireUser, validateBody(ZDeleteTasks), async (_req, res) => {
+    res.json({ code: 0, data: await deleteHistory(deps, getRequester(res).userId!, res.locals.body.ids) });
   });
 
   return r;

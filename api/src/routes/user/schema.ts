@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** The spec's `sign` is accepted and ignored: a secret shipped to browsers proves nothing. */
+const common = { clientId: z.string().max(128).optional(), sign: z.string().max(256).optional(), channel: z.string().max(64).optional() };
+
+export const ZCheckEmail = z.object({ email: z.string().max(400), ...common });
+
+export const ZEmailLogin = z.object({
+  email: z.string().max(400),
+  /** Present: sign-up. */
+  name: z.string().max(40).optional(),
+  /** Present: the emailed link is being used. */
+  token: z.string().max(128).optional(),
+  ...common,
+});
+
+export const ZGoogleLogin = z.object({ token: z.string().min(10).max(8192), ...common });

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '../../../shared/src/errors';
+import type { Deps } from '../../../shared/src/server/deps';
+import { randomId } from '../../../shared/src/server/ids';
+import { isValidEmail, isValidName } from '../../../shared/src/validation';
+import { rateLimit } from './rate-limit';
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Per address and per IP: a handful of links per quarter hour, more per day. */
+const LIMITS = { perEmail: [3, 900], perEmailDay: [10, 86_400], perIp: [20, 900] } as const;
+
+export async function accountExists(deps: Deps, email: string): Promise<boolean> {
+  if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', email);
+  return (await deps.db.user.count({ where: { email: normalizeEmail(email) } })) > 0;
+}
+
+export interface LinkRequest {
+  email: string;
+  name?: string;
+  channel?: string;
+  clientId?: string;
+  lang: 'en' | 'fr';
+  origin: string;
+  ip: string;
+}
+
+/**
+ * Mails a single-use sign-in link. With a name it is a sign-up (refused if the account exists);
+ * without, a log-in (refused if it does not). The link carries a random token; only its hash is stored.
+ */
+export async function sendLoginLink(deps: Deps, req: LinkRequest): Promise<void> {
+  const email = normalizeEmail(req.email);
+  if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', email);
+  if (req.name !== undefined && !isValidName(req.name)) throw new AppError('INVALID_NAME', req.name);
+  await rateLimit(deps, `ip:${req.ip}`, ...LIMITS.perIp);
+  await rateLimit(deps, `email:${email}`, ...LIMITS.perEmail);
+  await rateLimit(deps, `email-day:${email}`, ...LIMITS.perEmailDay);
+
+  const exists = await accountExists(deps, email);
+  if (req.name !== undefined && exists) throw new AppError('ACCOUNT_EXISTS', email);
+  if (req.name === undefined && !exists) throw new AppError('ACCOUNT_NOT_FOUND', email);
+
+  const token = randomId(40);
+  await deps.db.emailLoginToken.create({
+    data: {
+      email,
+      tokenHash: hash(token),
+      name: req.name?.trim(),
+      channel: req.channel?.slice(0, 64),
+      clientId: req.clientId?.slice(0, 128),
+      expiresAt: new Date(deps.now().getTime() + deps.env.EMAIL_LINK_MINUTES * 60_000),
+    },
+  });
+  const base = deps.env.PUBLIC_URL ?? req.origin;
+  const link = `${base}${req.lang === 'fr' ? '/fr' : '/'}?email=${encodeURIComponent(email)}&token=${token}`;
+  await deps.mail.send(linkMessage(req.lang, email, link, req.name !== undefined, deps.env.EMAIL_LINK_MINUTES));
+}
+
+/** Consumes a link: the token must match the address, be unused and unexpired. Returns the user id. */
+export async function consumeLoginLink(deps: Deps, emailRaw: string, token: string): Promise<string> {
+  const email = normalizeEmail(emailRaw);
+  const row = await deps.db.emailLoginToken.findUnique({ where: { tokenHash: hash(token) } });
+  if (!row || row.email !== email || row.usedAt || row.expiresAt <= deps.now()) throw new AppError('LINK_INVALID', `link for ${email}`);
+  const claimed = await deps.db.emailLoginToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: deps.now() } });
+  if (claimed.count !== 1) throw new AppError('LINK_INVALID', 'link used concurrently');
+  const user = await deps.db.user.upsert({
+    where: { email },
+    create: { email, name: row.name ?? email.split('@')[0].slice(0, 20), channel: row.channel },
+    update: {},
+  });
+  return user.id;
+}
+
+const COPY = {
+  en: {
+    subject: (signup: boolean) => (signup ? 'Finish creating your Sheaf account' : 'Your Sheaf log in link'),
+    body: (link: string, minutes: number) =>
+      `Click the link below to log in to Sheaf. It works once and expires in ${minutes} minutes.\n\n${link}\n\nIf you did not ask for it, ignore this email.`,
+    button: 'Log in to Sheaf',
+  },
+  fr: {
+    subject: (signup: boolean) => (signup ? 'Terminez la création de votre compte Sheaf' : 'Votre lien de connexion Sheaf'),
+    body: (link: string, minutes: number) =>
+      `Cliquez sur le lien ci-dessous pour vous connecter à Sheaf. Il ne fonctionne qu'une fois et expire dans ${minutes} minutes.\n\n${link}\n\nSi vous n'avez rien demandé, ignorez cet e-mail.`,
+    button: 'Se connecter à Sheaf',
+  },
+} as const;
+
+function linkMessage(lang: 'en' | 'fr', to: string, link: string, signup: boolean, minutes: number) {
+  const c = COPY[lang];
+  const text = c.body(link, minutes);
+  const escaped = link.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const html = `<p>${c.body('', minutes).split('\n\n')[0]}</p><p><a href="${escaped}">${c.button}</a></p><p style="color:#666">${escaped}</p>`;
+  return { to, subject: c.subject(signup), text, html };
+}
