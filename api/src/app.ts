@@ -11,6 +11,8 @@ import { openApiDocument } from './openapi';
 import { fileRouter } from './routes/file/router';
 import { healthRouter } from './routes/health/router';
 import { userRouter } from './routes/user/router';
+import { blogRouter } from './routes/blog/router';
+import { contactRouter } from './routes/contact/router';
 
 const WEB_BUILD = path.resolve(import.meta.dirname, '../../web/build');
 
@@ -27,6 +29,8 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   api.get('/docs', (_req, res) => res.json(openApiDocument()));
   api.use(requester(deps));
   api.use('/user', userRouter(deps));
+  api.use('/miaohui/seo', blogRouter(deps));
+  api.use('/contact', contactRouter(deps));
   api.use('/miaohui/file', fileRouter(deps));
   api.use((_req, _res, next) => next(new AppError('NOT_FOUND', 'no such API route')));
   api.use(errorHandler);

@@ -49,6 +49,8 @@ const ZEnv = z.object({
   SWEEP_INTERVAL_MS: int(60_000, 1000),
   QUEUE_PREFIX: z.string().default('sheaf'),
   SMTP_URL: z.string().optional(),
+  /** Where contact-form messages are mailed. */
+  CONTACT_EMAIL: z.string().default('support@localhost'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Google's endpoints; tests point them at a local stand-in that speaks the same protocol. */

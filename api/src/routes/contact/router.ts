@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { AppError } from '../../../../shared/src/errors';
+import type { Deps } from '../../../../shared/src/server/deps';
+import { isValidEmail } from '../../../../shared/src/validation';
+import { getRequester } from '../../middleware/requester';
+import { validateBody } from '../../middleware/validate';
+import { rateLimit } from '../../services/rate-limit';
+
+const ZContact = z.object({
+  email: z.string().max(320),
+  name: z.string().max(80).optional(),
+  subject: z.string().max(200).optional(),
+  body: z.string().min(1).max(5000),
+});
+
+/** The contact form: stores the message and mails the operator (CONTACT_EMAIL). */
+export function contactRouter(deps: Deps): Router {
+  const r = Router();
+  r.post('/', validateBody(ZContact), async (req, res) => {
+    const msg = res.locals.body as z.infer<typeof ZContact>;
+    if (!isValidEmail(msg.email)) throw new AppError('INVALID_EMAIL', msg.email);
+    await rateLimit(deps, `contact:${req.ip}`, 5, 3600);
+    const row = await deps.db.contactMessage.create({ data: { ...msg, userId: getRequester(res).userId } });
+    await deps.mail.send({
+      to: deps.env.CONTACT_EMAIL,
+      subject: `[Sheaf contact] ${msg.subject ?? '(no subject)'}`,
+      text: `From: ${msg.name ?? ''} <${msg.email}>\nMessage id: ${row.id}\n\n${msg.body}`,
+      html: `<p>From: ${escape(msg.name ?? '')} &lt;${escape(msg.email)}&gt;<br>Message id: ${row.id}</p><pre>${escape(msg.body)}</pre>`,
+    });
+    res.json({ code: 0, data: { id: row.id } });
+  });
+  return r;
+}
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
