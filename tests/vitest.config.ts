@@ -6,6 +6,8 @@ const root = path.resolve(import.meta.dirname, '..');
 // Tiers: unit (no services), integration and conformance (real PostgreSQL, Redis, engines), e2e (Chromium).
 export default defineConfig({
   root,
+  // The web app's own import alias, for unit tests of its option modules.
+  resolve: { alias: { '~': path.join(root, 'web/app') } },
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { encodeResultString, type TaskAnswer, type TaskResult } from '../../shared/src/api';
-import { flowReducer, initialFlow, type FileItem, type FlowState } from '../../web/app/components/tool-flow/flow-state';
-import { messageForAnswer } from '../../web/app/lib/api-client';
+import { batchSettled, flowReducer, initialFlow, type FileItem, type FlowState } from '../../web/app/components/tool-flow/flow-state';
+import { messageForAnswer, thumbUrl } from '../../web/app/lib/api-client';
+import { batchZipUrl, eachLimited } from '../../web/app/lib/batch';
 import { localizePath, langFromPath, stripLang } from '../../web/app/lib/i18n';
 import { readProgress, readTransfer } from '../../web/app/lib/task-outcome';
 
@@ -43,6 +44,42 @@ describe('flow state', () => {
     expect(flowReducer(s, { type: 'move', uid: 'a', to: 9 }).files.map((f) => f.uid)).toEqual(['b', 'c', 'a']);
   });
 
+  it('marks a file pdf.js could not open without its password', () => {
+    const s = flowReducer(withFiles(item('a')), { type: 'preview', uid: 'a', locked: true });
+    expect(s.files[0]).toMatchObject({ locked: true, previewFailed: true, pages: undefined });
+  });
+
+  it('goes back to the options with the file still uploaded after a wrong password, until the options change', () => {
+    const started = flowReducer(withFiles(item('a')), { type: 'start' });
+    const recovered = flowReducer(started, { type: 'recover', error: { code: 'WRONG_PASSWORD' } });
+    expect(recovered.task).toEqual({ phase: 'select' });
+    expect(recovered.files[0]).toMatchObject({ status: 'ready', fileNameToken: 'tok-a' });
+    expect(recovered.optionsError).toEqual({ code: 'WRONG_PASSWORD' });
+    expect(flowReducer(recovered, { type: 'clearOptionsError' }).optionsError).toBeUndefined();
+    expect(flowReducer(recovered, { type: 'start' }).optionsError).toBeUndefined();
+  });
+
+  it('runs a batch with each file carrying its own progress, result and failure', () => {
+    let s = flowReducer(withFiles(item('a'), item('b'), item('c')), { type: 'batchStart' });
+    expect(s.task).toEqual({ phase: 'batch' });
+    expect(s.files.map((f) => f.status)).toEqual(['convert', 'convert', 'convert']);
+    s = flowReducer(s, { type: 'fileProgress', uid: 'b', progress: 0.5 });
+    expect(s.files.map((f) => f.progress)).toEqual([0, 0.5, 0]);
+    s = flowReducer(s, { type: 'fileDone', uid: 'a', taskId: 'T1', result: { status: 'Done', progress: 1, fileurl: '/a' } });
+    s = flowReducer(s, { type: 'fileFail', uid: 'b', taskId: 'T2', error: { code: 'WRONG_PASSWORD' } });
+    expect(batchSettled(s.files)).toBe(false);
+    s = flowReducer(s, { type: 'fileDone', uid: 'c', taskId: 'T3', result: { status: 'Done', progress: 1, fileurl: '/c' } });
+    expect(batchSettled(s.files)).toBe(true);
+    expect(s.files.map((f) => [f.status, f.taskId])).toEqual([
+      ['success', 'T1'],
+      ['convertFaild', 'T2'],
+      ['success', 'T3'],
+    ]);
+    s = flowReducer(s, { type: 'fileRetry', uid: 'b' });
+    expect(s.files[1]).toMatchObject({ status: 'convert', progress: 0, error: undefined, taskId: undefined });
+    expect(batchSettled(s.files)).toBe(false);
+  });
+
   it('starts over with an empty list', () => {
     expect(flowReducer(withFiles(item('a')), { type: 'reset' })).toEqual(initialFlow);
   });
@@ -68,6 +105,17 @@ describe('task answers', () => {
     });
   });
 
+  it('translates a failure that names its error code, so the page can react to it', () => {
+    expect(readProgress(answer(500, { status: 'Failed', progress: 0, message: 'The password is incorrect. Please try again.', errorCode: 'WRONG_PASSWORD' }))).toEqual({
+      kind: 'fail',
+      error: { code: 'WRONG_PASSWORD' },
+    });
+    expect(readProgress(answer(500, { status: 'Failed', progress: 0, message: 'Something new', errorCode: 'NOT_A_CODE' }))).toEqual({
+      kind: 'fail',
+      error: { text: 'Something new' },
+    });
+  });
+
   it('reads resultString when result is missing', () => {
     const result: TaskResult = { status: 'Done', progress: 1, fileurl: '/x' };
     const bare = { code: 1000, id: 't', resultString: encodeResultString(result) } as unknown as TaskAnswer;
@@ -83,6 +131,31 @@ describe('error answers', () => {
     expect(messageForAnswer(429, { code: 410, message: 'Operation is too frequent,Please try again later' })).toEqual({ code: 'TOO_FREQUENT' });
     expect(messageForAnswer(400, { code: 400, message: 'Something new' })).toEqual({ text: 'Something new' });
     expect(messageForAnswer(502, 'gateway')).toEqual({ code: 'INTERNAL' });
+  });
+});
+
+describe('batch and thumbnail addresses', () => {
+  it('zips several tasks with their ids joined by commas', () => {
+    expect(batchZipUrl(['t1', 't2', 't3'])).toBe('/api/miaohui/file/zip/t1,t2,t3');
+    expect(batchZipUrl(['a b'])).toBe('/api/miaohui/file/zip/a%20b');
+  });
+
+  it('asks for a page thumbnail by file token and 1-based page', () => {
+    expect(thumbUrl('tok_123', 7)).toBe('/api/miaohui/file/thumb/tok_123/7');
+  });
+
+  it('runs a batch a few tasks at a time, in order', async () => {
+    let running = 0;
+    let peak = 0;
+    const started: number[] = [];
+    await eachLimited([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
+      started.push(n);
+      peak = Math.max(peak, ++running);
+      await new Promise((r) => setTimeout(r, 5));
+      running--;
+    });
+    expect(started).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(peak).toBe(3);
   });
 });
 

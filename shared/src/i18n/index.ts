@@ -7,6 +7,7 @@ import enCategories from './en/categories.json';
 import enErrorPage from './en/errorPage.json';
 import enErrors from './en/errors.json';
 import enFlow from './en/flow.json';
+import enGrid from './en/grid.json';
 import enHome from './en/home.json';
 import enLeave from './en/leave.json';
 import enNav from './en/nav.json';
@@ -20,6 +21,7 @@ import frCategories from './fr/categories.json';
 import frErrorPage from './fr/errorPage.json';
 import frErrors from './fr/errors.json';
 import frFlow from './fr/flow.json';
+import frGrid from './fr/grid.json';
 import frHome from './fr/home.json';
 import frLeave from './fr/leave.json';
 import frNav from './fr/nav.json';
@@ -42,6 +44,7 @@ export const RESOURCES = {
     errorPage: enErrorPage,
     errors: enErrors,
     flow: enFlow,
+    grid: enGrid,
     home: enHome,
     leave: enLeave,
     nav: enNav,
@@ -57,6 +60,7 @@ export const RESOURCES = {
     errorPage: frErrorPage,
     errors: frErrors,
     flow: frFlow,
+    grid: frGrid,
     home: frHome,
     leave: frLeave,
     nav: frNav,

@@ -71,3 +71,38 @@ export const GripIcon = (p: IconProps) => (
     <path d="M9 6v.01M15 6v.01M9 12v.01M15 12v.01M9 18v.01M15 18v.01" strokeWidth="3" />
   </Svg>
 );
+
+export const RotateRightIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M20 5v5h-5" />
+    <path d="M19.5 10A8 8 0 1 0 20 14" />
+  </Svg>
+);
+
+export const RotateLeftIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 5v5h5" />
+    <path d="M4.5 10A8 8 0 1 1 4 14" />
+  </Svg>
+);
+
+export const TrashIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6" />
+    <path d="M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+  </Svg>
+);
+
+export const UndoIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M9 14L4 9l5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+  </Svg>
+);
+
+export const LockIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Svg>
+);

@@ -5,7 +5,7 @@ const EXTENSIONS: Record<FileKind, readonly string[]> = {
   pdf: ['pdf'], png: ['png'], jpg: ['jpg', 'jpeg'], gif: ['gif'], bmp: ['bmp'], tiff: ['tif', 'tiff'], webp: ['webp'],
   heic: ['heic', 'heif'], docx: ['docx'], xlsx: ['xlsx'], pptx: ['pptx'], odt: ['odt'], ods: ['ods'], odp: ['odp'],
   doc: ['doc'], xls: ['xls'], ppt: ['ppt'], rtf: ['rtf'], csv: ['csv'], txt: ['txt', 'text'], epub: ['epub'],
-  mobi: ['mobi', 'prc'], azw: ['azw'], azw3: ['azw3'], fb2: ['fb2'], cbz: ['cbz'], cbr: ['cbr'], chm: ['chm'], rb: ['rb'],
+  mobi: ['mobi', 'prc', 'pdb'], azw: ['azw'], azw3: ['azw3'], fb2: ['fb2'], cbz: ['cbz'], cbr: ['cbr'], cb7: ['cb7'], chm: ['chm'], rb: ['rb'],
   pages: ['pages'], numbers: ['numbers'], key: ['key'], dwg: ['dwg'], dxf: ['dxf'],
 };
 

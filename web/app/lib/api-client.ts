@@ -98,6 +98,9 @@ export function fetchProgress(id: string, signal?: AbortSignal): Promise<TaskAns
   return postJson(API_PATHS.transferProgress, { id }, signal);
 }
 
+/** A page thumbnail the worker renders on first request: `page` is 1-based. */
+export const thumbUrl = (fileToken: string, page: number) => `${API_PATHS.thumb}/${encodeURIComponent(fileToken)}/${page}`;
+
 /** The answer's result, from `result` or else from the base64 `resultString`. */
 export function resultOf(answer: TaskAnswer): TaskResult | undefined {
   if (answer.result) return answer.result;

@@ -1,10 +1,7 @@
 import { PREVIEW_QUALITY, PREVIEW_WIDTH } from '../../../shared/src/limits';
 
-export interface Preview {
-  /** First page as a JPEG data URL, PREVIEW_WIDTH pixels wide. */
-  cover: string;
-  pages: number;
-}
+/** First page as a JPEG data URL, PREVIEW_WIDTH pixels wide, and the page count; or a file that needs a password to open. */
+export type Preview = { cover: string; pages: number } | { locked: true };
 
 type PdfJs = typeof import('pdfjs-dist');
 let pdfjs: Promise<PdfJs> | undefined;
@@ -20,7 +17,14 @@ function loadPdfJs(): Promise<PdfJs> {
 
 async function render(url: string): Promise<Preview> {
   const lib = await loadPdfJs();
-  const doc = await lib.getDocument({ url, isEvalSupported: false }).promise;
+  let doc: Awaited<ReturnType<typeof lib.getDocument>['promise']>;
+  try {
+    doc = await lib.getDocument({ url, isEvalSupported: false }).promise;
+  } catch (e) {
+    // pdf.js rebuilds the worker's PasswordException on this side; its name is what survives.
+    if (e instanceof Error && e.name === 'PasswordException') return { locked: true };
+    throw e;
+  }
   try {
     const page = await doc.getPage(1);
     const viewport = page.getViewport({ scale: PREVIEW_WIDTH / page.getViewport({ scale: 1 }).width });

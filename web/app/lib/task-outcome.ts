@@ -1,12 +1,16 @@
 import { TOOL_CODE, type TaskAnswer, type TaskResult } from '../../../shared/src/api';
+import { ERRORS, type ErrorCode } from '../../../shared/src/errors';
 import { resultOf, type FlowMessage } from './api-client';
 
 /** What an answer of the task calls means for the flow. */
 export type TaskOutcome = { kind: 'done'; result: TaskResult } | { kind: 'wait'; progress: number } | { kind: 'fail'; error: FlowMessage };
 
+const isErrorCode = (code: string | undefined): code is ErrorCode => code !== undefined && code in ERRORS;
+
+/** A known error code is translated (and lets the page react to it, e.g. ask for the password again). */
 const failure = (result: TaskResult | undefined): TaskOutcome => ({
   kind: 'fail',
-  error: result?.message ? { text: result.message } : { code: 'TASK_FAILED' },
+  error: isErrorCode(result?.errorCode) ? { code: result.errorCode } : result?.message ? { text: result.message } : { code: 'TASK_FAILED' },
 });
 
 const hasOutput = (r: TaskResult) => Boolean(r.fileurl || r.pdfurl || r.imageurls?.length || r.pdfurls?.length);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
-import { AlertIcon, ArrowLeftIcon, ArrowRightIcon, CheckIcon, CloseIcon, FileIcon } from '../icons';
+import { AlertIcon, ArrowLeftIcon, ArrowRightIcon, CheckIcon, CloseIcon, FileIcon, LockIcon } from '../icons';
 import type { FileItem } from './flow-state';
 import { ProgressBar } from './progress-bar';
 
@@ -26,7 +26,7 @@ export interface FileCardProps {
   };
 }
 
-function FileStatusLine({ item, onRetryUpload }: Pick<FileCardProps, 'item' | 'onRetryUpload'>) {
+export function FileStatusLine({ item, onRetryUpload }: Pick<FileCardProps, 'item' | 'onRetryUpload'>) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   if (item.status === 'uploading') {
@@ -79,8 +79,8 @@ export function FileCard({ item, index, total, reorderable, onMove, onRemove, on
           <img src={item.cover} alt={t('flow.file.preview', { name })} draggable={false} />
         ) : (
           <div className={`file-card__placeholder${item.previewFailed ? '' : ' is-loading'}`}>
-            <FileIcon width={36} height={36} />
-            {item.previewFailed && <span>{t('flow.file.noPreview')}</span>}
+            {item.locked ? <LockIcon width={36} height={36} /> : <FileIcon width={36} height={36} />}
+            {item.previewFailed && <span>{t(item.locked ? 'flow.file.locked' : 'flow.file.noPreview')}</span>}
           </div>
         )}
         {reorderable && <span className="file-card__index">{index + 1}</span>}
@@ -91,7 +91,7 @@ export function FileCard({ item, index, total, reorderable, onMove, onRemove, on
         </p>
         <p className="file-card__meta">
           {formatBytes(item.size, t, lang)}
-          {item.pages !== undefined && ` · ${item.pages === 1 ? t('flow.file.pageOne') : t('flow.file.pages', { count: item.pages })}`}
+          {item.pages !== undefined && ` · ${t('flow.file.pages', { count: item.pages })}`}
         </p>
         <FileStatusLine item={item} onRetryUpload={onRetryUpload} />
       </div>

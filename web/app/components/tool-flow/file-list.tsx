@@ -8,12 +8,14 @@ const CARD_TYPE = 'application/x-sheaf-file';
 interface FileListProps extends Pick<FileCardProps, 'onRemove' | 'onRetryUpload'> {
   files: FileItem[];
   reorderable: boolean;
+  /** Cards side by side (several files) rather than one centred card. */
+  grid: boolean;
   onMove: (uid: string, to: number) => void;
   children?: React.ReactNode;
 }
 
 /** The chosen files, in the order they will be sent; reorderable by drag-and-drop or with the arrow buttons. */
-export function FileList({ files, reorderable, onMove, onRemove, onRetryUpload, children }: FileListProps) {
+export function FileList({ files, reorderable, grid, onMove, onRemove, onRetryUpload, children }: FileListProps) {
   const { t } = useTranslation();
   const [dragged, setDragged] = useState<string | null>(null);
   const [target, setTarget] = useState<number | null>(null);
@@ -62,7 +64,7 @@ export function FileList({ files, reorderable, onMove, onRemove, onRetryUpload, 
       : undefined;
 
   return (
-    <ol className={reorderable ? 'file-list file-list--grid' : 'file-list'} aria-label={t('flow.list.label')}>
+    <ol className={grid ? 'file-list file-list--grid' : 'file-list'} aria-label={t('flow.list.label')}>
       {files.map((item, index) => (
         <FileCard
           key={item.uid}

@@ -17,7 +17,7 @@ export interface FileItem {
   /** Object URL of `raw`, used for the preview and revoked when the item goes away. */
   objectURL: string;
   status: FileStatus;
-  /** Upload progress, 0..1. */
+  /** Upload progress, then, in a batch, the file's own task progress; 0..1. */
   progress: number;
   /** The upload token the API returned. */
   fileNameToken?: string;
@@ -25,20 +25,30 @@ export interface FileItem {
   cover?: string;
   pages?: number;
   previewFailed?: boolean;
+  /** pdf.js could not open the file without its password. */
+  locked?: boolean;
+  /** Why the upload, or in a batch the file's task, failed. */
   error?: FlowMessage;
+  /** In a batch: the file's own task and its result. */
+  taskId?: string;
+  result?: TaskResult;
 }
 
 export type TaskState =
   | { phase: 'select' }
   | { phase: 'processing'; progress: number }
   | { phase: 'done'; result: TaskResult }
-  | { phase: 'failed'; error: FlowMessage };
+  | { phase: 'failed'; error: FlowMessage }
+  /** One task per file, each file carrying its own status, progress and result. */
+  | { phase: 'batch' };
 
 export interface FlowState {
   files: FileItem[];
   task: TaskState;
   /** A rejection of the last files the user picked (too large, wrong type, too many). */
   notice?: FlowMessage;
+  /** A failure the user answers by changing the options, such as a wrong password. */
+  optionsError?: FlowMessage;
 }
 
 export type FlowAction =
@@ -48,13 +58,21 @@ export type FlowAction =
   | { type: 'uploaded'; uid: string; token: string }
   | { type: 'uploadFailed'; uid: string; error: FlowMessage }
   | { type: 'uploadRetry'; uid: string }
-  | { type: 'preview'; uid: string; cover?: string; pages?: number }
+  | { type: 'preview'; uid: string; cover?: string; pages?: number; locked?: boolean }
   | { type: 'remove'; uid: string }
   | { type: 'move'; uid: string; to: number }
   | { type: 'start' }
   | { type: 'progress'; progress: number }
   | { type: 'done'; result: TaskResult }
   | { type: 'fail'; error: FlowMessage }
+  /** Back to the options with the files still uploaded, to try again (a wrong password). */
+  | { type: 'recover'; error: FlowMessage }
+  | { type: 'clearOptionsError' }
+  | { type: 'batchStart' }
+  | { type: 'fileProgress'; uid: string; progress: number }
+  | { type: 'fileDone'; uid: string; taskId: string; result: TaskResult }
+  | { type: 'fileFail'; uid: string; error: FlowMessage; taskId?: string }
+  | { type: 'fileRetry'; uid: string }
   | { type: 'reset' };
 
 export const initialFlow: FlowState = { files: [], task: { phase: 'select' } };
@@ -83,7 +101,7 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     case 'preview':
       return {
         ...state,
-        files: update(state.files, action.uid, { cover: action.cover, pages: action.pages, previewFailed: !action.cover }),
+        files: update(state.files, action.uid, { cover: action.cover, pages: action.pages, locked: action.locked, previewFailed: !action.cover }),
       };
     case 'remove':
       return { ...state, files: state.files.filter((f) => f.uid !== action.uid), notice: undefined };
@@ -97,14 +115,43 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       return { ...state, files };
     }
     case 'start':
-      return { ...state, notice: undefined, files: setStatus(state.files, ['ready', 'convertFaild'], 'convert'), task: { phase: 'processing', progress: 0 } };
+      return {
+        ...state,
+        notice: undefined,
+        optionsError: undefined,
+        files: setStatus(state.files, ['ready', 'convertFaild'], 'convert'),
+        task: { phase: 'processing', progress: 0 },
+      };
     case 'progress':
       return state.task.phase === 'processing' ? { ...state, task: { phase: 'processing', progress: action.progress } } : state;
     case 'done':
       return { ...state, files: setStatus(state.files, ['convert'], 'success'), task: { phase: 'done', result: action.result } };
     case 'fail':
       return { ...state, files: setStatus(state.files, ['convert'], 'convertFaild'), task: { phase: 'failed', error: action.error } };
+    case 'recover':
+      return { ...state, files: setStatus(state.files, ['convert'], 'ready'), task: { phase: 'select' }, optionsError: action.error };
+    case 'clearOptionsError':
+      return state.optionsError ? { ...state, optionsError: undefined } : state;
+    case 'batchStart':
+      return {
+        ...state,
+        notice: undefined,
+        optionsError: undefined,
+        files: state.files.map((f) => (f.status === 'ready' ? { ...f, status: 'convert', progress: 0 } : f)),
+        task: { phase: 'batch' },
+      };
+    case 'fileProgress':
+      return { ...state, files: update(state.files, action.uid, { progress: action.progress }) };
+    case 'fileDone':
+      return { ...state, files: update(state.files, action.uid, { status: 'success', progress: 1, taskId: action.taskId, result: action.result }) };
+    case 'fileFail':
+      return { ...state, files: update(state.files, action.uid, { status: 'convertFaild', taskId: action.taskId, error: action.error }) };
+    case 'fileRetry':
+      return { ...state, files: update(state.files, action.uid, { status: 'convert', progress: 0, error: undefined, taskId: undefined }) };
     case 'reset':
       return initialFlow;
   }
 }
+
+/** A batch whose every file has finished, well or not. */
+export const batchSettled = (files: readonly FileItem[]) => files.every((f) => f.status === 'success' || f.status === 'convertFaild');

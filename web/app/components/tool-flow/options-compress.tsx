@@ -18,7 +18,7 @@ const RATE_MAX = 300;
 
 const rateIsValid = (rate: string) => /^\d+$/.test(rate.trim()) && Number(rate) >= RATE_MIN && Number(rate) <= RATE_MAX;
 
-function CompressPanel({ value, onChange, disabled }: OptionsPanelProps<CompressOptions>) {
+function CompressPanel({ value, onChange }: OptionsPanelProps<CompressOptions>) {
   const { t } = useTranslation();
   const id = useId();
   const rateInvalid = value.mode === 'custom' && !rateIsValid(value.rate);
@@ -37,7 +37,7 @@ function CompressPanel({ value, onChange, disabled }: OptionsPanelProps<Compress
   );
 
   return (
-    <fieldset className="options" disabled={disabled}>
+    <fieldset className="options">
       <legend className="options__legend">{t('options.compress.legend')}</legend>
       <div className="choice-list">
         {radio('percentage', t('options.compress.percentage.label'), t('options.compress.percentage.help'), value.percentage === DEFAULT_COMPRESS ? t('options.compress.recommended') : undefined)}

@@ -19,16 +19,20 @@ function problemOf(value: SplitOptions, pages?: number): SplitProblem {
   return null;
 }
 
-function SplitPanel({ value, onChange, pages, disabled }: OptionsPanelProps<SplitOptions>) {
+/** In a batch each file has its own page count, so only a single document is checked here. */
+const pageCount = (files: OptionsPanelProps<SplitOptions>['files']) => (files.length === 1 ? files[0].pages : undefined);
+
+function SplitPanel({ value, onChange, files }: OptionsPanelProps<SplitOptions>) {
   const { t } = useTranslation();
   const id = useId();
   const [touched, setTouched] = useState(false);
+  const pages = pageCount(files);
   const problem = problemOf(value, pages);
   const showProblem = problem !== null && (touched || problem === 'beyondEnd');
   const errorId = `${id}-error`;
 
   return (
-    <fieldset className="options" disabled={disabled}>
+    <fieldset className="options">
       <legend className="options__legend">{t('options.split.legend')}</legend>
       <div className="choice-list">
         <label className="choice">
@@ -91,8 +95,8 @@ function SplitPanel({ value, onChange, pages, disabled }: OptionsPanelProps<Spli
 
 export const splitOptions = defineOptions<SplitOptions>({
   initial: { mode: 'count', count: '1', ranges: '' },
-  toRequest: (value, pages): OptionsOutcome => {
-    if (problemOf(value, pages)) return { ok: false };
+  toRequest: (value, files): OptionsOutcome => {
+    if (problemOf(value, pageCount(files))) return { ok: false };
     return value.mode === 'count'
       ? { ok: true, fields: { splitcount: Number(value.count.trim()) } }
       : { ok: true, fields: { pages: value.ranges.replace(/\s+/g, '') } };

@@ -2,21 +2,25 @@ import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MAX_UPLOAD_MB } from '../../../../shared/src/limits';
 import type { ToolDefinition, ToolId } from '../../../../shared/src/tools';
+import { useBatchTasks } from '~/hooks/use-batch-tasks';
 import { useLeaveWarning } from '~/hooks/use-leave-warning';
 import { useTaskProgress } from '~/hooks/use-task-progress';
 import { useUpload } from '~/hooks/use-upload';
 import { acceptAttribute, looksAccepted } from '~/lib/accept';
 import type { FlowMessage } from '~/lib/api-client';
+import { BATCH_MAX_FILES } from '~/lib/batch';
 import { formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import { renderPreview } from '~/lib/pdf-preview';
+import { BatchView } from './batch-view';
 import { Dropzone } from './dropzone';
 import { FailureView } from './failure-view';
 import { FileList } from './file-list';
-import { flowReducer, initialFlow, type FileItem } from './flow-state';
+import { batchSettled, flowReducer, initialFlow, type FileItem, type FlowAction } from './flow-state';
 import { ProgressView } from './progress-view';
 import { ResultView } from './result-view';
+import { SourceFiles } from './source-files';
 import { TOOL_OPTIONS } from './tool-options';
 
 const MAX_BYTES = DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;
@@ -26,15 +30,27 @@ const SHOWS_SAVING = new Set<string>(['compress-pdf']);
 let nextUid = 0;
 const newUid = () => `file-${Date.now().toString(36)}-${(nextUid++).toString(36)}`;
 
-/** Upload → options → process → download, for any built tool, driven by its registry entry. */
+/**
+ * Upload → options → process → download, for any built tool, driven by its registry entry.
+ * A tool that takes one file per task runs one task per file when several are dropped (a batch),
+ * unless its options belong to one document.
+ */
 export function ToolFlow({ tool }: { tool: ToolDefinition }) {
   const { t } = useTranslation();
   const lang = useLang();
   const messageText = useMessageText();
   const [state, dispatch] = useReducer(flowReducer, initialFlow);
-  const { upload, abort, abortAll } = useUpload(tool.id, dispatch);
-  const { run, cancel } = useTaskProgress(dispatch);
   const optionsDef = TOOL_OPTIONS[tool.id as ToolId];
+
+  // A failure the options can answer (a wrong password) goes back to them rather than to the failure screen.
+  const taskDispatch = useCallback(
+    (action: FlowAction) =>
+      dispatch(action.type === 'fail' && 'code' in action.error && optionsDef?.recoverable?.includes(action.error.code) ? { type: 'recover', error: action.error } : action),
+    [optionsDef],
+  );
+  const { upload, abort, abortAll } = useUpload(tool.id, dispatch);
+  const { run, cancel } = useTaskProgress(taskDispatch);
+  const { runAll, retry: rerunFile, cancel: cancelBatch } = useBatchTasks(dispatch);
   const [options, setOptions] = useState<unknown>(optionsDef?.initial);
   const [downloaded, setDownloaded] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -42,7 +58,11 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
   const hintId = useId();
 
   const { files, task } = state;
-  const multiple = tool.maxFiles > 1;
+  /** One task takes several files (merge, organize). */
+  const multiInput = tool.maxFiles > 1;
+  const batchable = !multiInput && !optionsDef?.oneDocument;
+  const maxFiles = batchable ? BATCH_MAX_FILES : tool.maxFiles;
+  const asBatch = batchable && files.length > 1;
   const name = t(`tools.${tool.id}.name`);
 
   // Object URLs live as long as their file item; free whatever is left when the page goes away.
@@ -67,11 +87,12 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
     };
   }, []);
 
-  useLeaveWarning(files.length > 0 && !(task.phase === 'done' && downloaded));
+  const finished = task.phase === 'done' || (task.phase === 'batch' && batchSettled(files));
+  useLeaveWarning(files.length > 0 && !(finished && downloaded));
 
   const addFiles = (picked: File[]) => {
     if (picked.length === 0) return;
-    if (!multiple && picked.length > 1) {
+    if (maxFiles === 1 && picked.length > 1) {
       dispatch({ type: 'reject', notice: { code: 'SINGLE_FILE_ONLY' } });
       return;
     }
@@ -80,7 +101,7 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
     for (const file of picked) {
       if (!looksAccepted(file, tool.accepts)) notice = { code: 'UNSUPPORTED_TYPE' };
       else if (file.size > MAX_BYTES) notice = { code: 'FILE_TOO_LARGE' };
-      else if (files.length + accepted.length >= tool.maxFiles) notice = { code: 'TOO_MANY_FILES' };
+      else if (files.length + accepted.length >= maxFiles) notice = { code: 'TOO_MANY_FILES' };
       else accepted.push(file);
     }
     const items: FileItem[] = accepted.map((file) => ({
@@ -124,8 +145,14 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
     setAnnouncement(t('flow.file.moved', { name: item.name, position: position + 1, total: files.length }));
   };
 
+  const changeOptions = (next: unknown) => {
+    setOptions(next);
+    dispatch({ type: 'clearOptionsError' });
+  };
+
   const startOver = useCallback(() => {
     cancel();
+    cancelBatch();
     abortAll();
     filesRef.current.forEach((f) => URL.revokeObjectURL(f.objectURL));
     lastRequest.current = null;
@@ -133,30 +160,38 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
     setDownloaded(false);
     setAnnouncement('');
     dispatch({ type: 'reset' });
-  }, [cancel, abortAll, optionsDef]);
+  }, [cancel, cancelBatch, abortAll, optionsDef]);
 
-  // What the action button needs: enough uploaded files and valid options.
-  const pages = files.length === 1 ? files[0].pages : undefined;
-  const outcome = optionsDef ? optionsDef.toRequest(options, pages) : { ok: true as const, fields: {} };
-  const allUploaded = files.every((f) => f.status === 'ready');
+  // What the action button needs: enough uploaded files, none locked (but for unlock), and valid options.
+  const outcome = optionsDef ? optionsDef.toRequest(options, files) : { ok: true as const, fields: {} };
   const enoughFiles = files.length >= Math.max(1, tool.minFiles);
+  const locked = !optionsDef?.takesLocked && files.some((f) => f.locked);
+  const optionsHint = outcome.ok || outcome.hint === null ? null : t(outcome.hint ?? 'flow.hints.fixOptions');
   const hint = !enoughFiles
     ? t('flow.hints.minFiles', { count: tool.minFiles })
     : files.some((f) => f.status === 'uploading')
       ? t('flow.hints.uploading')
-      : !outcome.ok
-        ? t('flow.hints.fixOptions')
-        : null;
-  const canStart = enoughFiles && allUploaded && outcome.ok;
+      : locked
+        ? t('errors.PDF_ENCRYPTED')
+        : optionsHint;
+  const canStart = enoughFiles && !locked && files.every((f) => f.status === 'ready') && outcome.ok;
+
+  const requestFor = (tokens: string[], fields: Record<string, string | number>) => ({
+    toolType: tool.id,
+    ...(multiInput ? { urls: tokens.join(';') } : { token: tokens[0] }),
+    ...fields,
+  });
 
   const start = () => {
     if (!canStart) return;
-    const tokens = files.map((f) => f.fileNameToken!);
-    const request = {
-      toolType: tool.id,
-      ...(multiple ? { urls: tokens.join(';') } : { token: tokens[0] }),
-      ...outcome.fields,
-    };
+    if (asBatch) {
+      void runAll(files.map((f) => ({ uid: f.uid, request: requestFor([f.fileNameToken!], outcome.fields) })));
+      return;
+    }
+    const request = requestFor(
+      files.map((f) => f.fileNameToken!),
+      outcome.fields,
+    );
     lastRequest.current = request;
     void run(request);
   };
@@ -165,11 +200,22 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
     if (lastRequest.current) void run(lastRequest.current);
   };
 
-  const limits = multiple
-    ? t('flow.dropzone.limitsMany', { max: tool.maxFiles, size: formatBytes(MAX_BYTES, t, lang) })
-    : t('flow.dropzone.limitsOne', { size: formatBytes(MAX_BYTES, t, lang) });
+  const retryFile = (uid: string, fields?: Record<string, string | number>) => {
+    const file = files.find((f) => f.uid === uid);
+    const sent = fields ?? (outcome.ok ? outcome.fields : undefined);
+    if (file && sent) rerunFile({ uid, request: requestFor([file.fileNameToken!], sent) });
+  };
+
+  const limits =
+    maxFiles > 1
+      ? t(batchable ? 'flow.dropzone.limitsBatch' : 'flow.dropzone.limitsMany', { max: maxFiles, size: formatBytes(MAX_BYTES, t, lang) })
+      : t('flow.dropzone.limitsOne', { size: formatBytes(MAX_BYTES, t, lang) });
   const accept = acceptAttribute(tool.accepts);
   const Panel = optionsDef?.Panel;
+  const Pages = asBatch ? undefined : optionsDef?.Pages;
+  const addMore = files.length < maxFiles && maxFiles > 1 && (
+    <Dropzone compact multiple accept={accept} limits={limits} onFiles={addFiles} />
+  );
 
   return (
     <section className="tool-flow" aria-label={t('flow.toolArea', { name })}>
@@ -177,19 +223,29 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
         {announcement}
       </p>
 
-      {task.phase === 'select' && files.length === 0 && <Dropzone multiple={multiple} accept={accept} limits={limits} onFiles={addFiles} />}
+      {task.phase === 'select' && files.length === 0 && <Dropzone multiple={maxFiles > 1} accept={accept} limits={limits} onFiles={addFiles} />}
 
       {task.phase === 'select' && files.length > 0 && (
         <div className="workspace">
           <div className="workspace__files">
-            <FileList files={files} reorderable={multiple} onMove={move} onRemove={remove} onRetryUpload={retryUpload}>
-              {multiple && files.length < tool.maxFiles && <Dropzone compact multiple accept={accept} limits={limits} onFiles={addFiles} />}
-            </FileList>
+            {Pages ? (
+              <>
+                <SourceFiles files={files} lettered={multiInput && files.length > 1} onRemove={remove} onRetryUpload={retryUpload}>
+                  {addMore}
+                </SourceFiles>
+                <Pages value={options} onChange={changeOptions} files={files} error={state.optionsError} />
+              </>
+            ) : (
+              <FileList files={files} reorderable={multiInput} grid={maxFiles > 1} onMove={move} onRemove={remove} onRetryUpload={retryUpload}>
+                {addMore}
+              </FileList>
+            )}
           </div>
           <aside className="workspace__side">
             <h2 className="workspace__title">{name}</h2>
-            {multiple && <p className="workspace__hint">{t('flow.list.orderHint')}</p>}
-            {Panel && <Panel value={options} onChange={setOptions} pages={pages} />}
+            {multiInput && !Pages && <p className="workspace__hint">{t('flow.list.orderHint')}</p>}
+            {asBatch && <p className="workspace__hint">{t('flow.batch.hint', { count: files.length })}</p>}
+            {Panel && <Panel value={options} onChange={changeOptions} files={files} error={state.optionsError} />}
             <button type="button" className="button button--primary button--xl button--block" onClick={start} disabled={!canStart} aria-describedby={hint ? hintId : undefined}>
               {t(`tools.${tool.id}.action`)}
             </button>
@@ -219,6 +275,17 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
         />
       )}
       {task.phase === 'failed' && <FailureView error={task.error} onRetry={retry} onStartOver={startOver} />}
+      {task.phase === 'batch' && (
+        <BatchView
+          files={files}
+          optionsDef={optionsDef}
+          options={options}
+          showSaving={SHOWS_SAVING.has(tool.id)}
+          onRetry={retryFile}
+          onDownload={() => setDownloaded(true)}
+          onStartOver={startOver}
+        />
+      )}
     </section>
   );
 }

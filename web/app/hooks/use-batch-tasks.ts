@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, type Dispatch } from 'react';
+import { BATCH_CONCURRENCY, eachLimited } from '~/lib/batch';
+import { runTask } from '~/lib/run-task';
+import type { FlowAction } from '~/components/tool-flow/flow-state';
+
+export interface BatchJob {
+  uid: string;
+  request: Record<string, string | number>;
+}
+
+/** Runs one task per file, a few at a time, each reporting into its own file item. */
+export function useBatchTasks(dispatch: Dispatch<FlowAction>) {
+  const current = useRef<AbortController | null>(null);
+
+  const cancel = useCallback(() => {
+    current.current?.abort();
+    current.current = null;
+  }, []);
+
+  const runOne = useCallback(
+    async ({ uid, request }: BatchJob, signal: AbortSignal) => {
+      const end = await runTask(request, signal, (progress) => dispatch({ type: 'fileProgress', uid, progress }));
+      if (!end) return;
+      dispatch(end.kind === 'done' ? { type: 'fileDone', uid, taskId: end.taskId, result: end.result } : { type: 'fileFail', uid, error: end.error, taskId: end.taskId });
+    },
+    [dispatch],
+  );
+
+  const runAll = useCallback(
+    async (jobs: BatchJob[]) => {
+      cancel();
+      const controller = new AbortController();
+      current.current = controller;
+      dispatch({ type: 'batchStart' });
+      await eachLimited(jobs, BATCH_CONCURRENCY, (job) => runOne(job, controller.signal));
+    },
+    [cancel, dispatch, runOne],
+  );
+
+  /** Runs one file of the batch again, e.g. with another password. */
+  const retry = useCallback(
+    (job: BatchJob) => {
+      current.current ??= new AbortController();
+      dispatch({ type: 'fileRetry', uid: job.uid });
+      void runOne(job, current.current.signal);
+    },
+    [dispatch, runOne],
+  );
+
+  useEffect(() => cancel, [cancel]);
+
+  return { runAll, retry, cancel };
+}

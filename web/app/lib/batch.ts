@@ -1,0 +1,18 @@
+import { API_PATHS } from '../../../shared/src/api';
+
+/** Files one batch may hold: the zip of several tasks takes at most 30 task ids. */
+export const BATCH_MAX_FILES = 30;
+/** Tasks of a batch running at the same time; the others wait their turn. */
+export const BATCH_CONCURRENCY = 3;
+
+/** Every output of these tasks as one zip. */
+export const batchZipUrl = (taskIds: readonly string[]) => `${API_PATHS.zip}/${taskIds.map(encodeURIComponent).join(',')}`;
+
+/** Runs `work` over `items` with at most `limit` at a time, in order. */
+export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}

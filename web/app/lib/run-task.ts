@@ -1,0 +1,43 @@
+import { POLL_GIVE_UP_MS, POLL_INTERVAL_MS } from '../../../shared/src/limits';
+import type { TaskResult } from '../../../shared/src/api';
+import { ApiError, fetchProgress, startTransfer, type FlowMessage } from './api-client';
+import { readProgress, readTransfer, type TaskOutcome } from './task-outcome';
+
+/** How a task ended; `taskId` is known once the request was accepted. */
+export type TaskEnd = { kind: 'done'; result: TaskResult; taskId: string } | { kind: 'fail'; error: FlowMessage; taskId?: string };
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  });
+
+/**
+ * Runs one conversion: sends the request, then polls every 2 s until the task is done or failed,
+ * giving up after 60 s without any progress. Resolves undefined once `signal` aborts.
+ */
+export async function runTask(request: Record<string, string | number>, signal: AbortSignal, onProgress: (progress: number) => void): Promise<TaskEnd | undefined> {
+  let taskId: string | undefined;
+  try {
+    const first = await startTransfer(request, signal);
+    taskId = first.id;
+    let outcome: TaskOutcome = readTransfer(first);
+    const since = Date.now();
+    while (outcome.kind === 'wait') {
+      if (signal.aborted) return undefined;
+      onProgress(outcome.progress);
+      if (outcome.progress === 0 && Date.now() - since >= POLL_GIVE_UP_MS) {
+        outcome = { kind: 'fail', error: { code: 'TASK_FAILED' } };
+        break;
+      }
+      await sleep(POLL_INTERVAL_MS, signal);
+      if (signal.aborted) return undefined;
+      outcome = readProgress(await fetchProgress(first.id, signal));
+    }
+    if (signal.aborted) return undefined;
+    return outcome.kind === 'done' ? { kind: 'done', result: outcome.result, taskId: first.id } : { kind: 'fail', error: outcome.error, taskId };
+  } catch (e) {
+    if (signal.aborted) return undefined;
+    return { kind: 'fail', error: e instanceof ApiError ? e.userMessage : { code: 'INTERNAL' }, taskId };
+  }
+}
