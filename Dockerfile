@@ -1,8 +1,9 @@
 # One image for the api and the worker (the worker needs the engines; the api serves the web build).
 # PostgreSQL and Redis run as their own services (docker-compose.yml).
 FROM node:20-bookworm-slim
+COPY scripts/system-packages.txt /tmp/system-packages.txt
 RUN apt-get update \
- && apt-get install -y --no-install-recommends qpdf ghostscript poppler-utils chromium fonts-noto-core fonts-liberation2 curl \
+ && apt-get install -y --no-install-recommends curl $(grep -Ev '^(#|$|postgresql|redis-server)' /tmp/system-packages.txt) \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./

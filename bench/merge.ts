@@ -1,9 +1,7 @@
-import { openAsBlob } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { TOOL_CODE, API_PATHS } from '../shared/src/api';
 import { runEngine } from '../worker/src/engines/run';
-import { FIXTURES, median, runProcessor, scratchDir, secs, table, timed } from './lib';
+import { FIXTURES, median, runProcessor, runTask, scratchDir, secs, table, timed, upload, visitorClient, withStack } from './lib';
 
 /**
  * Twenty fixtures that open without a password and without repair (1 to 117 pages, text, forms,
@@ -85,18 +83,11 @@ export async function mergeBench(): Promise<string> {
 
 /** Times the visitor's path through the real api and worker: upload each file, transfer, poll until Done. */
 async function apiMergeTimings(): Promise<Array<{ upload: number; total: number }>> {
-  // The stack's config check exits the process when these are missing; say so instead.
-  const missing = ['DATABASE_URL', 'REDIS_URL'].filter((name) => !process.env[name]);
-  if (missing.length) throw new Error(`${missing.join(' and ')} not set`);
-  const { startStack } = await import('../tests/support/stack');
-  const stack = await startStack();
-  try {
+  return withStack(async (stack) => {
     const timings = [];
     for (let i = 0; i < API_RUNS; i++) timings.push(await mergeThroughApi(stack.baseUrl));
     return timings;
-  } finally {
-    await stack.stop();
-  }
+  });
 }
 
 async function mergeThroughApi(baseUrl: string): Promise<{ upload: number; total: number }> {
@@ -104,49 +95,9 @@ async function mergeThroughApi(baseUrl: string): Promise<{ upload: number; total
   const started = performance.now();
   const tokens: string[] = [];
   // One after another, as the upload form does; the visitor cookie of the first ties the rest to it.
-  for (const file of MERGE_FILES) {
-    const form = new FormData();
-    form.append('file', await openAsBlob(file, { type: 'application/pdf' }), path.basename(file));
-    const answer = await client.post(API_PATHS.unLoginUpload, form);
-    if (answer.code !== TOOL_CODE.done) throw new Error(`upload of ${path.basename(file)} answered ${JSON.stringify(answer)}`);
-    tokens.push(answer.token as string);
-  }
+  for (const file of MERGE_FILES) tokens.push(await upload(client, file));
   const uploaded = performance.now();
-
-  let answer = await client.post(API_PATHS.unLoginTransfer, { toolType: 'merge-pdf', urls: tokens.join(';') });
-  const id = answer.id as string;
-  for (;;) {
-    const result = answer.result as { status?: string; message?: string } | undefined;
-    if (answer.code === TOOL_CODE.done && result?.status === 'Done') break;
-    if (result?.status === 'Failed' || !id) throw new Error(`merge task answered ${JSON.stringify(answer)}`);
-    if (performance.now() - started > 120_000) throw new Error('merge task not Done after 120 s');
-    await new Promise((r) => setTimeout(r, POLL_MS));
-    answer = await client.post(API_PATHS.transferProgress, { id });
-  }
+  await runTask(client, { toolType: 'merge-pdf', urls: tokens.join(';') }, POLL_MS);
   const done = performance.now();
   return { upload: (uploaded - started) / 1000, total: (done - started) / 1000 };
-}
-
-/** fetch with a cookie jar, so the visitor cookie the server sets comes back on every call. */
-function visitorClient(baseUrl: string) {
-  const cookies = new Map<string, string>();
-  return {
-    async post(pathname: string, body: FormData | Record<string, unknown>): Promise<Record<string, unknown>> {
-      const isForm = body instanceof FormData;
-      const res = await fetch(baseUrl + pathname, {
-        method: 'POST',
-        headers: {
-          ...(isForm ? {} : { 'content-type': 'application/json' }),
-          ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-        },
-        body: isForm ? body : JSON.stringify(body),
-      });
-      for (const header of res.headers.getSetCookie()) {
-        const [pair] = header.split(';');
-        const eq = pair.indexOf('=');
-        cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-      }
-      return (await res.json()) as Record<string, unknown>;
-    },
-  };
 }

@@ -3,17 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { runEngine } from '../worker/src/engines/run';
 import { compressBench } from './compress';
+import { ebooksCadBench } from './ebooks-cad';
 import { mergeBench } from './merge';
+import { officeBench } from './office';
+import { organizeBench } from './organize';
+import { thumbnailsBench } from './thumbnails';
 
 /** `npx tsx bench/run.ts`: runs every benchmark and writes the tables to bench/results/latest.md. */
-const version = async (cmd: string, arg: string) => (await runEngine(cmd, [arg], { timeoutMs: 10_000 })).stdout.trim().split('\n')[0];
+const version = async (cmd: string, arg: string) => {
+  // pdftoppm prints its version on stderr.
+  const { stdout, stderr } = await runEngine(cmd, [arg], { timeoutMs: 10_000 });
+  return (stdout.trim() || stderr.trim()).split('\n')[0];
+};
 
 const environment = [
   `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version},`,
-  `Ghostscript ${await version('gs', '--version')}, ${await version('qpdf', '--version')}.`,
+  `Ghostscript ${await version('gs', '--version')}, ${await version('qpdf', '--version')}, ${await version('pdftoppm', '-v')}.`,
 ].join(' ');
 
-const sections = [await compressBench(), await mergeBench()];
+const sections = [await compressBench(), await mergeBench(), await organizeBench(), await thumbnailsBench(), await officeBench(), await ebooksCadBench()];
 const markdown = ['# Sheaf benchmarks', '', environment, '', sections.join('\n\n'), ''].join('\n');
 
 const target = path.join(import.meta.dirname, 'results', 'latest.md');

@@ -27,11 +27,6 @@ function parseHostPortList(raw: string, ctx: z.RefinementCtx): string[] {
   return keys;
 }
 
-/** The SSRF allowlist, read when a job runs (the worker validated the variable at boot). */
-export function urlFetchAllowlist(source: NodeJS.ProcessEnv = process.env): string[] {
-  return ZEnv.shape.URL_FETCH_ALLOWLIST.parse(source.URL_FETCH_ALLOWLIST);
-}
-
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(3000, 0),
@@ -70,6 +65,11 @@ const ZEnv = z.object({
   /** Internal `host:port`s (comma-separated) that html-to-pdf may fetch although the SSRF guard blocks internal addresses. */
   URL_FETCH_ALLOWLIST: z.string().transform(parseHostPortList).default([]),
 });
+
+/** The SSRF allowlist, read when a job runs (the worker validated the variable at boot). */
+export function urlFetchAllowlist(source: NodeJS.ProcessEnv = process.env): string[] {
+  return ZEnv.shape.URL_FETCH_ALLOWLIST.parse(source.URL_FETCH_ALLOWLIST);
+}
 
 export type Env = z.infer<typeof ZEnv> & { filesDir: string; tmpDir: string };
 

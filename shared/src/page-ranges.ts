@@ -13,7 +13,8 @@ export function parsePageRanges(text: string): PageRange[] | null {
   const out: PageRange[] = [];
   for (const part of parts) {
     const m = RANGE.exec(part);
-    if (!m || (!m[1] && !m[3])) return null;
+    // "1 2" matches with no dash between the numbers: a typo, not page 1.
+    if (!m || (!m[1] && !m[3]) || (!m[2] && m[1] && m[3])) return null;
     const from = m[1] ? Number(m[1]) : 1;
     const to = m[2] ? (m[3] ? Number(m[3]) : null) : from;
     if (from < 1 || (to !== null && to < from)) return null;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TaskNotice } from '../../shared/src/api';
 import type { ErrorCode } from '../../shared/src/errors';
+import type { FileKind } from '../../shared/src/file-kinds';
 import { getTool, type ToolId } from '../../shared/src/tools';
 import { PROCESSORS } from '../../worker/src/processors';
 import type { OutputFile } from '../../worker/src/processors/types';
@@ -36,14 +37,31 @@ export interface ToolConformance {
    */
   sample: readonly string[];
   options?: Record<string, unknown>;
-  /** Page counts of the outputs the tool makes from inputs of these page counts, with `options`. */
-  pagesOf(inputPages: readonly number[]): number[];
+  /**
+   * Page counts of the outputs the tool makes from inputs of these page counts, with `options`; or
+   * the error it must answer instead (delete-pages cannot remove the only page of a file).
+   */
+  pagesOf(inputPages: readonly number[]): readonly number[] | ErrorCode;
   /** What must hold for every successful run of the tool, cases and generic checks alike. */
   invariant?(run: ToolRun): void | Promise<void>;
+  /**
+   * Extension of the outputs when they are not PDFs (dwg-to-jpg makes 'jpg'); their PDF checks are
+   * skipped. A function gives the extensions a run's options allow (pdf-to-jpg: 'png' for outtype png).
+   */
+  outputExtension?: string | ((options: Record<string, unknown>) => string | readonly string[]);
+  /** For a tool whose outputs are encrypted (protect-pdf): the password that opens them, from the run's options. */
+  outputPassword?(options: Record<string, unknown>): string;
+  /**
+   * Set for a tool that opens password-protected files itself (unlock-pdf): the generic checks then
+   * leave such files to the tool's own cases instead of expecting PDF_ENCRYPTED.
+   */
+  opensPasswordProtected?: boolean;
   cases: readonly ToolCase[];
 }
 
 export interface ToolRun {
+  /** The raw options of the run, as given. */
+  options: Record<string, unknown>;
   /** The private copies the processor read. */
   inputs: string[];
   outputs: OutputFile[];
@@ -72,7 +90,7 @@ export async function runTool(
     inputs.map(async (file, i) => {
       const copy = path.join(workDir, `in-${i}.pdf`);
       await fs.copyFile(file, copy);
-      return { path: copy, name: path.basename(file), kind: 'pdf' as const };
+      return { path: copy, name: path.basename(file), kind: kindByName(file) };
     }),
   );
   const progress: number[] = [];
@@ -86,7 +104,7 @@ export async function runTool(
         progress.push(fraction);
       },
     });
-    return { inputs: copies.map((c) => c.path), outputs: result.outputs, notice: result.notice, progress, workDir };
+    return { options: rawOptions, inputs: copies.map((c) => c.path), outputs: result.outputs, notice: result.notice, progress, workDir };
   } catch (e) {
     await removeRun(workDir);
     throw e;
@@ -109,3 +127,10 @@ export async function withRun<T>(
 }
 
 const removeRun = (workDir: string) => fs.rm(workDir, { recursive: true, force: true });
+
+const IMAGE_KINDS: Record<string, FileKind> = { png: 'png', jpg: 'jpg', jpeg: 'jpg', tif: 'tiff', tiff: 'tiff', bmp: 'bmp', webp: 'webp', gif: 'gif' };
+/**
+ * The kind upload would give an input, for tools that tell images from PDFs by it (pdf-ocr): an
+ * image fixture by its extension, anything else a PDF (so a JPEG renamed .pdf still goes in as one).
+ */
+const kindByName = (file: string): FileKind => IMAGE_KINDS[path.extname(file).slice(1).toLowerCase()] ?? 'pdf';

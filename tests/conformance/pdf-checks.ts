@@ -39,11 +39,13 @@ export const OWNER_ONLY = PDF_FIXTURES.filter((f) => f.notes.startsWith('ENCRYPT
  */
 export const UNREPAIRABLE = [pdfFixture('pypdf_unreadablemetadata_linearized.pdf')];
 
-const qpdf = (args: string[]) => spawnSync('qpdf', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const qpdf = (args: string[]) => spawnSync('qpdf', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+/** qpdf's argument to open an encrypted file; tests may put passwords on the command line. */
+const passwordArg = (password?: string) => (password === undefined ? [] : [`--password=${password}`]);
 
 /** Page count as qpdf reports it (exit 3 only means qpdf had to repair something on the way). */
-export function pageCount(file: string): number {
-  const r = qpdf(['--show-npages', file]);
+export function pageCount(file: string, password?: string): number {
+  const r = qpdf([...passwordArg(password), '--show-npages', file]);
   if (r.status !== 0 && r.status !== 3) throw new Error(`qpdf --show-npages ${file}: ${r.stderr}`);
   return Number(r.stdout.trim());
 }
@@ -53,8 +55,8 @@ export function pageCount(file: string): number {
  * operators are left out: a damaged input carries them, and no tool can restore the lost bytes.
  * A clean file gives [].
  */
-export function structureProblems(file: string): string[] {
-  const r = qpdf(['--check', file]);
+export function structureProblems(file: string, password?: string): string[] {
+  const r = qpdf([...passwordArg(password), '--check', file]);
   if (r.status === 0) return [];
   const inherited =
     /error decoding stream data|stream will be re-processed|errors while decoding content stream|^WARNING: page object \d+ \d+ stream \d+ \d+ \(content/;
@@ -75,6 +77,11 @@ export function formFieldCount(file: string): number {
 }
 
 export const text = (file: string, firstPage?: number, lastPage?: number) => extractText(file, { firstPage, lastPage });
+
+/** The text of each page, in page order (pdftotext ends every page with a form feed). */
+export async function pageTexts(file: string): Promise<string[]> {
+  return (await text(file)).split('\f').slice(0, -1);
+}
 
 /** Distinct words of four letters or more, for comparing texts that engines may lay out differently. */
 export function words(s: string): Set<string> {
@@ -110,4 +117,142 @@ export function linkCount(file: string): number {
   const r = qpdf(['--json', '--json-key=qpdf', file]);
   const objects = (JSON.parse(r.stdout) as { qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>] }).qpdf[1];
   return Object.values(objects).filter((o) => o.value?.['/Subtype'] === '/Link').length;
+}
+
+/** What the checks read of `qpdf --json` (JSON v2). */
+interface QpdfJson {
+  pages: Array<{ object: string }>;
+  outlines: QpdfOutline[];
+  acroform: { fields: Array<{ fullname: string; value: unknown; pageposfrom1: number }> };
+  encrypt: {
+    encrypted: boolean;
+    userpasswordmatched: boolean;
+    capabilities: Record<string, boolean>;
+    parameters: { V: number; R: number; bits: number; method: string };
+  };
+  qpdf: [unknown, Record<string, { value?: unknown }>];
+}
+interface QpdfOutline {
+  title: string;
+  dest: unknown;
+  kids: QpdfOutline[];
+}
+
+function qpdfJson(file: string, keys: Array<keyof QpdfJson>, password?: string): QpdfJson {
+  const r = qpdf([...passwordArg(password), '--json', ...keys.map((k) => `--json-key=${k}`), file]);
+  if (r.status !== 0 && r.status !== 3) throw new Error(`qpdf --json ${file}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as QpdfJson;
+}
+
+type PdfDict = Record<string, unknown>;
+
+/** Follows indirect references ("12 0 R") through the file's objects. */
+function resolver(json: QpdfJson) {
+  const objects = json.qpdf[1];
+  return (v: unknown): unknown => (typeof v === 'string' && / R$/.test(v) ? objects[`obj:${v}`]?.value : v);
+}
+
+/** Each page's clockwise rotation (0, 90, 180 or 270): its own /Rotate or the one it inherits from the page tree. */
+export function pageRotations(file: string): number[] {
+  const json = qpdfJson(file, ['pages', 'qpdf']);
+  const deref = resolver(json);
+  return json.pages.map((p) => {
+    for (let node = deref(p.object) as PdfDict | undefined; node; node = deref(node['/Parent']) as PdfDict | undefined) {
+      const rotate = deref(node['/Rotate']);
+      if (typeof rotate === 'number') return ((rotate % 360) + 360) % 360;
+    }
+    return 0;
+  });
+}
+
+/** The number of link annotations on each page, in page order. */
+export function linksPerPage(file: string): number[] {
+  const json = qpdfJson(file, ['pages', 'qpdf']);
+  const deref = resolver(json);
+  return json.pages.map((p) => {
+    const annots = (deref((deref(p.object) as PdfDict)['/Annots']) ?? []) as unknown[];
+    return annots.filter((a) => (deref(a) as PdfDict | undefined)?.['/Subtype'] === '/Link').length;
+  });
+}
+
+/**
+ * Every bookmark in outline order, with the 1-based page it leads to: null when that page is no
+ * longer in the document. Named destinations are already resolved by qpdf.
+ */
+export function bookmarks(file: string): Array<{ title: string; page: number | null }> {
+  const json = qpdfJson(file, ['pages', 'outlines', 'qpdf']);
+  const deref = resolver(json);
+  const position = new Map(json.pages.map((p, i) => [p.object, i + 1]));
+  const target = (dest: unknown): number | null => {
+    let d = deref(dest);
+    if (d && !Array.isArray(d) && typeof d === 'object') d = deref((d as PdfDict)['/D']);
+    return Array.isArray(d) && typeof d[0] === 'string' ? (position.get(d[0]) ?? null) : null;
+  };
+  const out: Array<{ title: string; page: number | null }> = [];
+  const walk = (items: QpdfOutline[]) =>
+    items.forEach((item) => {
+      out.push({ title: item.title, page: target(item.dest) });
+      walk(item.kids);
+    });
+  walk(json.outlines);
+  return out;
+}
+
+/** The form fields of each page, as sorted "full name = value" lines (a signature's value, an object, as "signed"). */
+export function formFieldsPerPage(file: string, password?: string): string[][] {
+  const json = qpdfJson(file, ['pages', 'acroform'], password);
+  const pages: string[][] = json.pages.map(() => []);
+  for (const f of json.acroform.fields) {
+    const value = typeof f.value === 'string' && / R$/.test(f.value) ? 'signed' : JSON.stringify(f.value);
+    pages[f.pageposfrom1 - 1]?.push(`${f.fullname} = ${value}`);
+  }
+  return pages.map((fields) => fields.sort());
+}
+
+/** How the file is encrypted, read with `password` (qpdf's --show-encryption, as JSON). */
+export function encryptionOf(file: string, password?: string) {
+  const { encrypt } = qpdfJson(file, ['encrypt'], password);
+  return {
+    encrypted: encrypt.encrypted,
+    userPasswordMatched: encrypt.userpasswordmatched,
+    V: encrypt.parameters.V,
+    R: encrypt.parameters.R,
+    bits: encrypt.parameters.bits,
+    method: encrypt.parameters.method,
+    /** What the file forbids (print, extract, modify…); [] for none. */
+    restrictions: Object.keys(encrypt.capabilities).filter((k) => !encrypt.capabilities[k]),
+  };
+}
+
+/** `qpdf --is-encrypted`: exit 0 encrypted, 2 not. */
+export function isEncrypted(file: string): boolean {
+  const status = qpdf(['--is-encrypted', file]).status;
+  if (status !== 0 && status !== 2) throw new Error(`qpdf --is-encrypted ${file} exited ${status}`);
+  return status === 0;
+}
+
+/** A decrypted copy made by qpdf itself, the reference for what an unlocked file should hold. */
+export function qpdfDecrypted(file: string, password: string, target: string): string {
+  const r = qpdf([`--password=${password}`, '--decrypt', file, target]);
+  if (r.status !== 0 && r.status !== 3) throw new Error(`qpdf --decrypt ${file}: ${r.stderr}`);
+  return target;
+}
+
+/** True when poppler (pdfinfo, the engine of our thumbnails and of many Linux viewers) opens the file with this password. */
+export function popplerOpens(file: string, password?: string): boolean {
+  return spawnSync('pdfinfo', [...(password === undefined ? [] : ['-upw', password]), file]).status === 0;
+}
+
+/**
+ * Opens the file in pdf.js, the viewer of Firefox, and counts its pages. Rejects with pdf.js's
+ * PasswordException (code 1: a password is needed, 2: the password is wrong).
+ */
+export async function pdfjsPageCount(file: string, password?: string): Promise<number> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = getDocument({ data: new Uint8Array(fs.readFileSync(file)), password, verbosity: 0 });
+  try {
+    return (await task.promise).numPages;
+  } finally {
+    await task.destroy();
+  }
 }

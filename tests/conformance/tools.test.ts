@@ -5,14 +5,67 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAppError, type ErrorCode } from '../../shared/src/errors';
 import { TOOLS, getTool } from '../../shared/src/tools';
 import { runTool, withRun, type ToolConformance, type ToolRun } from './harness';
-import { DAMAGED, OWNER_ONLY, PASSWORD_PROTECTED, UNREPAIRABLE, opensWithoutPassword, pageCount, structureProblems } from './pdf-checks';
+import { removeMadeFixtures } from './made-fixtures';
+import {
+  DAMAGED,
+  OWNER_ONLY,
+  PASSWORD_PROTECTED,
+  PDF_FIXTURES,
+  UNREPAIRABLE,
+  encryptionOf,
+  opensWithoutPassword,
+  pageCount,
+  structureProblems,
+} from './pdf-checks';
 import { compressPdf } from './tools/compress-pdf';
+import { deletePages } from './tools/delete-pages';
+import { dwgToJpg } from './tools/dwg-to-jpg';
+import { dwgToPdf } from './tools/dwg-to-pdf';
+import { ebooksToPdf } from './tools/ebooks-to-pdf';
+import { gifToPdf } from './tools/gif-to-pdf';
+import { htmlToPdf } from './tools/html-to-pdf';
+import { jpgToPdf } from './tools/jpg-to-pdf';
 import { mergePdf } from './tools/merge-pdf';
+import { organizePdf } from './tools/organize-pdf';
+import { pdfOcr } from './tools/pdf-ocr';
+import { pdfToJpg } from './tools/pdf-to-jpg';
+import { pdfToTxt } from './tools/pdf-to-txt';
+import { protectPdf } from './tools/protect-pdf';
+import { rotatePdf } from './tools/rotate-pdf';
 import { splitPdf } from './tools/split-pdf';
+import { unlockPdf } from './tools/unlock-pdf';
+import { excelToPdf } from './tools/excel-to-pdf';
+import { iworkToPdf } from './tools/iwork-to-pdf';
+import { pptToPdf } from './tools/ppt-to-pdf';
+import { txtToPdf } from './tools/txt-to-pdf';
+import { wordToPdf } from './tools/word-to-pdf';
 import { fixture } from '../support/fixtures';
 
 /** Every built tool declares its cases here; a built tool without them fails the first test. */
-const CONFORMANCE: readonly ToolConformance[] = [mergePdf, splitPdf, compressPdf];
+const CONFORMANCE: readonly ToolConformance[] = [
+  mergePdf,
+  splitPdf,
+  compressPdf,
+  deletePages,
+  organizePdf,
+  rotatePdf,
+  protectPdf,
+  unlockPdf,
+  jpgToPdf,
+  gifToPdf,
+  htmlToPdf,
+  wordToPdf,
+  excelToPdf,
+  pptToPdf,
+  txtToPdf,
+  iworkToPdf,
+  ebooksToPdf,
+  dwgToPdf,
+  dwgToJpg,
+  pdfToJpg,
+  pdfToTxt,
+  pdfOcr,
+];
 
 let scratch: string;
 /** Bytes that are no PDF at all, under a .pdf name. */
@@ -32,7 +85,10 @@ beforeAll(async () => {
   renamedJpeg = path.join(scratch, 'photo.pdf');
   await fs.copyFile(fixture('images/exif_Landscape_3.jpg'), renamedJpeg);
 });
-afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+afterAll(async () => {
+  await fs.rm(scratch, { recursive: true, force: true });
+  removeMadeFixtures();
+});
 
 it('has conformance cases for every built tool', () => {
   expect(CONFORMANCE.map((c) => c.tool).sort()).toEqual(
@@ -42,22 +98,32 @@ it('has conformance cases for every built tool', () => {
   );
 });
 
+/** Page count from MANIFEST.tsv for a fixture (a sample may need a password), else from qpdf. */
+const manifestPages = (file: string) => PDF_FIXTURES.find((f) => f.file === file)?.pages ?? pageCount(file);
+
 describe.each(CONFORMANCE)('$tool', (conformance) => {
   const tool = getTool(conformance.tool)!;
   const sampleRest = conformance.sample.slice(1);
+  const sampleRestPages = tool.accepts.includes('pdf') ? sampleRest.map(manifestPages) : [];
   const withFirst = (file: string) => [file, ...sampleRest];
+
+  const outputExtensions = (options: Record<string, unknown>) =>
+    typeof conformance.outputExtension === 'function' ? conformance.outputExtension(options) : (conformance.outputExtension ?? 'pdf');
 
   /** Checks every successful run: outputs of the declared kind, sound PDFs, honest progress. */
   async function checkRun(run: ToolRun, expectedPages?: readonly number[]) {
+    const password = conformance.outputPassword?.(run.options);
     if (tool.output === 'file') expect(run.outputs).toHaveLength(1);
     else expect(run.outputs.length).toBeGreaterThan(0);
+    const extensions = [outputExtensions(run.options)].flat();
     for (const out of run.outputs) {
       expect(path.relative(run.workDir, out.path).startsWith('..')).toBe(false);
-      expect(out.name).toMatch(/\.pdf$/);
+      expect(extensions.some((e) => out.name.endsWith(`.${e}`)), out.name).toBe(true);
+      if (!out.name.endsWith('.pdf')) continue;
       expect((await fs.readFile(out.path)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(structureProblems(out.path)).toEqual([]);
+      expect(structureProblems(out.path, password)).toEqual([]);
     }
-    if (expectedPages) expect(run.outputs.map((o) => pageCount(o.path))).toEqual(expectedPages);
+    if (expectedPages && extensions.join() === 'pdf') expect(run.outputs.map((o) => pageCount(o.path, password))).toEqual(expectedPages);
     expect(run.progress.length).toBeGreaterThan(0);
     expect(run.progress.every((p, i) => p >= 0 && p <= 1 && (i === 0 || p >= run.progress[i - 1]))).toBe(true);
     await conformance.invariant?.(run);
@@ -71,7 +137,7 @@ describe.each(CONFORMANCE)('$tool', (conformance) => {
 
   describe('its own cases', () => {
     it.each(conformance.cases)('$name', async (c) => {
-      if (c.error) return expectError(c.inputs, c.error, c.options);
+      if (c.error) return expectError(c.inputs, c.error, c.options ?? {});
       await withRun(conformance.tool, c.inputs, c.options, async (run) => {
         await checkRun(run, c.pages);
         if (c.names) expect(run.outputs.map((o) => o.name)).toEqual(c.names);
@@ -81,28 +147,40 @@ describe.each(CONFORMANCE)('$tool', (conformance) => {
     });
   });
 
-  describe('inputs every PDF tool must handle', () => {
-    it('processes its sample', () =>
-      withRun(conformance.tool, conformance.sample, conformance.options, (run) =>
-        checkRun(run, conformance.pagesOf(conformance.sample.map(pageCount))),
-      ));
+  /** Runs the tool on inputs of these page counts: the outputs `pagesOf` gives, or its error. */
+  async function expectOutcome(inputs: readonly string[], inputPages: readonly number[], inspect?: (run: ToolRun) => void) {
+    const expected = conformance.pagesOf(inputPages);
+    if (typeof expected === 'string') return expectError(inputs, expected);
+    await withRun(conformance.tool, inputs, conformance.options, async (run) => {
+      await checkRun(run, expected);
+      inspect?.(run);
+    });
+  }
+
+  // Image and URL tools take no PDF: the next block is theirs.
+  describe.runIf(tool.accepts.includes('pdf'))('inputs every PDF tool must handle', () => {
+    it('processes its sample', () => expectOutcome(conformance.sample, conformance.sample.map(manifestPages)));
 
     it.each(DAMAGED)('repairs damaged $name', (damaged) =>
-      withRun(conformance.tool, withFirst(damaged.file), conformance.options, (run) =>
-        checkRun(run, conformance.pagesOf([damaged.pages, ...sampleRest.map(pageCount)])),
-      ),
+      expectOutcome(withFirst(damaged.file), [damaged.pages, ...sampleRestPages]),
     );
 
-    it.each(OWNER_ONLY)('opens owner-only encrypted $name and hands back an open file', (encrypted) =>
-      withRun(conformance.tool, withFirst(encrypted.file), conformance.options, async (run) => {
-        await checkRun(run, conformance.pagesOf([encrypted.pages, ...sampleRest.map(pageCount)]));
-        for (const out of run.outputs) expect(opensWithoutPassword(out.path)).toBe(true);
+    it.each(OWNER_ONLY)('opens owner-only encrypted $name and drops its restrictions', (encrypted) =>
+      expectOutcome(withFirst(encrypted.file), [encrypted.pages, ...sampleRestPages], (run) => {
+        const password = conformance.outputPassword?.(run.options);
+        for (const out of run.outputs.filter((o) => o.name.endsWith('.pdf'))) {
+          // Open, unless the tool's very job is to lock it with a password of its own.
+          expect(opensWithoutPassword(out.path)).toBe(password === undefined);
+          expect(encryptionOf(out.path, password).restrictions).toEqual([]);
+        }
       }),
     );
 
-    it.each(PASSWORD_PROTECTED)('refuses password-protected $name with PDF_ENCRYPTED', (encrypted) =>
-      expectError(withFirst(encrypted.file), 'PDF_ENCRYPTED'),
-    );
+    if (!conformance.opensPasswordProtected) {
+      it.each(PASSWORD_PROTECTED)('refuses password-protected $name with PDF_ENCRYPTED', (encrypted) =>
+        expectError(withFirst(encrypted.file), 'PDF_ENCRYPTED'),
+      );
+    }
 
     it.each(UNREPAIRABLE)('refuses unrepairable $name with PDF_DAMAGED', (broken) => expectError(withFirst(broken.file), 'PDF_DAMAGED'));
 
@@ -126,6 +204,17 @@ describe.each(CONFORMANCE)('$tool', (conformance) => {
         const after = await Promise.all(run.inputs.map((f) => fs.readFile(f)));
         after.forEach((bytes, i) => expect(bytes.equals(before[i])).toBe(true));
       });
+    });
+  });
+
+  describe.runIf(!tool.accepts.includes('pdf'))('inputs every image or URL tool must handle', () => {
+    it('processes its sample', () => expectOutcome(conformance.sample, []));
+
+    it('stops with TASK_FAILED when the task is aborted', async () => {
+      const error = await runTool(conformance.tool, conformance.sample, conformance.options, AbortSignal.abort('worker shutting down')).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({ code: 'TASK_FAILED' });
     });
   });
 });

@@ -8,6 +8,8 @@ Prints one JSON object: file name -> what it holds.
 
 import json
 import os
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -87,10 +89,14 @@ def impress(desktop, titles):
 def save(doc, path, filter_name, password=None):
     args = [prop("FilterName", filter_name), prop("Overwrite", True)]
     if password and "2007 XML" in filter_name:
-        # Office Open XML is encrypted (ECMA-376 agile) only through EncryptionData's OOXPassword.
-        secret = uno.createUnoStruct("com.sun.star.beans.NamedValue")
-        secret.Name, secret.Value = "OOXPassword", password
-        args.append(prop("EncryptionData", uno.Any("[]com.sun.star.beans.NamedValue", (secret,))))
+        # Office Open XML is encrypted only when EncryptionData names the password and the crypto type.
+        data = []
+        for name, value in (("OOXPassword", password), ("CryptoType", "Standard")):
+            item = uno.createUnoStruct("com.sun.star.beans.NamedValue")
+            item.Name, item.Value = name, value
+            data.append(item)
+        args.append(prop("Password", password))
+        args.append(prop("EncryptionData", uno.Any("[]com.sun.star.beans.NamedValue", tuple(data))))
     elif password:
         args.append(prop("Password", password))
     uno.invoke(doc, "storeToURL", (uno.systemPathToFileUrl(path), uno.Any("[]com.sun.star.beans.PropertyValue", tuple(args))))
@@ -105,6 +111,8 @@ def main():
         [os.environ.get("SOFFICE_BIN", "soffice"), "--headless", "--invisible", "--nologo", "--norestore", "--nodefault",
          "--accept=pipe,name=%s;urp;" % pipe, "-env:UserInstallation=%s" % uno.systemPathToFileUrl(profile)],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        # Its own process group, so soffice.bin (a child of the launcher) can be killed with it.
+        start_new_session=True,
     )
     made = {}
     try:
@@ -144,8 +152,12 @@ def main():
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            proc.kill()
-        subprocess.run(["rm", "-rf", profile])
+            pass
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        shutil.rmtree(profile, ignore_errors=True)
     print(json.dumps(made))
 
 

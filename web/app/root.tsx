@@ -1,8 +1,13 @@
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
+import { LoginPopup } from '~/components/auth/login-popup';
+import { LoadingMask } from '~/components/layout/loading-mask';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
+import { Toast } from '~/components/layout/toast';
 import { getI18n, langFromPath, localizePath, useLang } from '~/lib/i18n';
+import { detectLanguage, hasSessionCookie } from '~/lib/session.server';
+import { AuthProvider } from '~/stores/auth-provider';
 import type { Route } from './+types/root';
 import appCss from './styles/app.css?url';
 
@@ -11,13 +16,17 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
 ];
 
-/** The public origin for canonical and hreflang links: PUBLIC_URL when set, else the request's. */
+/**
+ * The public origin for canonical and hreflang links (PUBLIC_URL when set, else the request's),
+ * whether the request carries a session, and the language detection of the root path.
+ */
 export function loader({ request }: Route.LoaderArgs) {
+  detectLanguage(request);
   const origin = process.env.PUBLIC_URL?.replace(/\/+$/, '') || new URL(request.url).origin;
-  return { origin };
+  return { origin, hasSession: hasSessionCookie(request) };
 }
 
-// The origin never changes while the app runs.
+// The origin never changes while the app runs; after the first page the client keeps the session state.
 export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -49,16 +58,19 @@ function SkipLink() {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <AuthProvider hasSession={loaderData.hasSession}>
       <SkipLink />
       <SiteHeader />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />
-    </>
+      <LoginPopup />
+      <LoadingMask />
+      <Toast />
+    </AuthProvider>
   );
 }
 

@@ -10,6 +10,7 @@ const PROBES: Record<EngineName, readonly [string, ...string[]]> = {
   soffice: ['soffice', '--version'],
   chromium: ['/usr/bin/chromium', '--version'],
   'ebook-convert': ['ebook-convert', '--version'],
+  bsdtar: ['bsdtar', '--version'],
 };
 
 /** soffice and calibre start a runtime even for --version; the others answer in milliseconds. */

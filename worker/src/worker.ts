@@ -5,6 +5,8 @@ import { MAINTENANCE_QUEUE, TASK_QUEUE, THUMB_QUEUE, type MaintenanceJob, type T
 import { log } from '../../shared/src/server/logger';
 import { ENGINES_KEY, queueConnection } from '../../shared/src/server/redis';
 import { probeEngines } from './capabilities';
+import { closeBrowser } from './engines/chromium';
+import { closeSofficePool } from './engines/soffice-pool';
 import { sweepExpiredFiles } from './retention';
 import { failTask, runTask } from './task-runner';
 import { renderThumbnails } from './thumbnails';
@@ -71,6 +73,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   return {
     async close() {
       await Promise.all([tasks.close(), thumbs.close(), maintenance.close()]);
+      await Promise.all([closeBrowser(), closeSofficePool()]);
       await maintenanceQueue.close();
       connection.disconnect();
     },

@@ -62,7 +62,7 @@ export async function createTask(deps: Deps, who: Requester, body: unknown) {
   const task = await deps.db.task.create({
     data: {
       tool: tool.id,
-      name: files[0]?.name ?? tool.id,
+      name: files[0]?.name ?? (typeof options.url === 'string' ? options.url : tool.id),
       options: options as object,
       inputTokens: tokens,
       userId: who.userId,

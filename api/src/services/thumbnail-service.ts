@@ -6,6 +6,8 @@ import type { Requester } from '../middleware/requester';
 import { findOwnedFile } from './file-service';
 
 const WAIT_MS = 30_000;
+/** One wait per batch job: a grid asks for a dozen pages of the same batch at once. */
+const waits = new Map<string, Promise<unknown>>();
 
 /**
  * A page's thumbnail: from the cache when it was rendered before, otherwise rendered by a worker
@@ -18,13 +20,17 @@ export async function thumbnail(deps: Deps, who: Requester, token: string, page:
   const key = thumbKey(file.storageKey, page);
   if (!(await cached(deps, key))) {
     const from = Math.floor((page - 1) / THUMB_BATCH) * THUMB_BATCH + 1;
-    const job = await deps.thumbs.add(
-      'render',
-      { fileId: file.id, storageKey: file.storageKey, from, to: from + THUMB_BATCH - 1 },
-      { jobId: `thumb-${file.storageKey}-${from}`, removeOnComplete: { age: 30 }, removeOnFail: { age: 30 } },
-    );
+    const jobId = `thumb-${file.storageKey}-${from}`;
+    let wait = waits.get(jobId);
+    if (!wait) {
+      wait = deps.thumbs
+        .add('render', { fileId: file.id, storageKey: file.storageKey, from, to: from + THUMB_BATCH - 1 }, { jobId, removeOnComplete: { age: 30 }, removeOnFail: { age: 30 } })
+        .then((job) => job.waitUntilFinished(deps.thumbEvents, WAIT_MS))
+        .finally(() => waits.delete(jobId));
+      waits.set(jobId, wait);
+    }
     try {
-      await job.waitUntilFinished(deps.thumbEvents, WAIT_MS);
+      await wait;
     } catch (e) {
       // The worker reports user errors by their code (PDF_ENCRYPTED, PDF_DAMAGED).
       const code = (e instanceof Error ? e.message : '') as ErrorCode;

@@ -3,11 +3,15 @@
  * top-level key of that language's resources (`errors.json` → `errors.FILE_TOO_LARGE`).
  * A unit test checks that en and fr hold exactly the same keys.
  */
+import enAccount from './en/account.json';
+import enAuth from './en/auth.json';
 import enCategories from './en/categories.json';
+import enContact from './en/contact.json';
 import enErrorPage from './en/errorPage.json';
 import enErrors from './en/errors.json';
 import enFlow from './en/flow.json';
 import enGrid from './en/grid.json';
+import enHistory from './en/history.json';
 import enHome from './en/home.json';
 import enLeave from './en/leave.json';
 import enNav from './en/nav.json';
@@ -17,11 +21,15 @@ import enSite from './en/site.json';
 import enToolPage from './en/toolPage.json';
 import enTools from './en/tools.json';
 import enUnits from './en/units.json';
+import frAccount from './fr/account.json';
+import frAuth from './fr/auth.json';
 import frCategories from './fr/categories.json';
+import frContact from './fr/contact.json';
 import frErrorPage from './fr/errorPage.json';
 import frErrors from './fr/errors.json';
 import frFlow from './fr/flow.json';
 import frGrid from './fr/grid.json';
+import frHistory from './fr/history.json';
 import frHome from './fr/home.json';
 import frLeave from './fr/leave.json';
 import frNav from './fr/nav.json';
@@ -40,11 +48,15 @@ export const isLang = (value: string | undefined): value is Lang => (LANGS as re
 
 export const RESOURCES = {
   en: {
+    account: enAccount,
+    auth: enAuth,
     categories: enCategories,
+    contact: enContact,
     errorPage: enErrorPage,
     errors: enErrors,
     flow: enFlow,
     grid: enGrid,
+    history: enHistory,
     home: enHome,
     leave: enLeave,
     nav: enNav,
@@ -56,11 +68,15 @@ export const RESOURCES = {
     units: enUnits,
   },
   fr: {
+    account: frAccount,
+    auth: frAuth,
     categories: frCategories,
+    contact: frContact,
     errorPage: frErrorPage,
     errors: frErrors,
     flow: frFlow,
     grid: frGrid,
+    history: frHistory,
     home: frHome,
     leave: frLeave,
     nav: frNav,

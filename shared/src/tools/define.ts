@@ -5,7 +5,7 @@ export const TOOL_CATEGORIES = ['organize', 'editor', 'security', 'convertFrom',
 export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
 
 /** Native engines a worker probes at boot; a tool needing a missing one is reported unavailable. */
-export const ENGINES = ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'soffice', 'chromium', 'ebook-convert'] as const;
+export const ENGINES = ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'soffice', 'chromium', 'ebook-convert', 'bsdtar'] as const;
 export type EngineName = (typeof ENGINES)[number];
 
 /** What a finished task hands back: one file, several PDFs, or several images. */

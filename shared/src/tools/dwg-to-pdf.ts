@@ -1,13 +1,24 @@
-import { defineTool, noOptions } from './define';
+import { z } from 'zod';
+import { defineTool } from './define';
 
+/** Paper sizes a drawing is fitted onto (turned to landscape when the drawing is wider than tall). */
+export const CAD_PAPER = ['a4', 'a3', 'letter'] as const;
+
+/**
+ * DWG (R14 to 2018, read by LibreDWG compiled to WebAssembly) and ASCII DXF to a one-page vector
+ * PDF: model space fitted to the paper, colours by layer, text as real, searchable text.
+ */
 export default defineTool({
   id: 'dwg-to-pdf',
   category: 'cad',
   accepts: ['dwg', 'dxf'],
   minFiles: 1,
   maxFiles: 1,
-  options: noOptions,
+  options: z.object({
+    pagesize: z.enum(CAD_PAPER).default('a4'),
+  }),
   engines: [],
   output: 'file',
-  built: false,
+  built: true,
+  timeoutSeconds: 180,
 });

@@ -1,5 +1,6 @@
 import { defineTool, noOptions } from './define';
 
+/** Spreadsheets to PDF through LibreOffice Calc, every sheet as Calc paginates it; CSV in UTF-8 or Latin-1 with its separator detected. */
 export default defineTool({
   id: 'excel-to-pdf',
   category: 'convertTo',
@@ -9,5 +10,7 @@ export default defineTool({
   options: noOptions,
   engines: ['soffice'],
   output: 'file',
-  built: false,
+  built: true,
+  /** LibreOffice's own limit per conversion is 150 s (worker/src/office-input.ts); this leaves room around it. */
+  timeoutSeconds: 180,
 });

@@ -9,3 +9,6 @@ export const intField = z.union([z.number(), z.string().trim().regex(/^-?\d+$/).
 
 /** The spec's password rule: 2 to 20 characters. */
 export const passwordField = z.string().min(2).max(20);
+
+/** A yes/no option sent as a JSON boolean or as "true"/"false" (form posts send strings). */
+export const flagField = z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]);

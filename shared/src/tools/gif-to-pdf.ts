@@ -1,13 +1,16 @@
-import { defineTool, noOptions } from './define';
+import { defineTool } from './define';
+import { imageToPdfOptions } from './jpg-to-pdf';
 
+/** GIFs to PDF: as JPG to PDF, but an animated GIF gives one page per frame unless `frames` is `first`. */
 export default defineTool({
   id: 'gif-to-pdf',
   category: 'convertTo',
   accepts: ['gif'],
   minFiles: 1,
   maxFiles: 30,
-  options: noOptions,
+  options: imageToPdfOptions('all'),
   engines: [],
-  output: 'file',
-  built: false,
+  output: 'pdfs',
+  built: true,
+  timeoutSeconds: 300,
 });

@@ -1,5 +1,6 @@
 import { defineTool, noOptions } from './define';
 
+/** Pages, Numbers and Keynote through LibreOffice's iWork import, or the preview stored in the package where that fails. */
 export default defineTool({
   id: 'iwork-to-pdf',
   category: 'convertTo',
@@ -9,5 +10,7 @@ export default defineTool({
   options: noOptions,
   engines: ['soffice'],
   output: 'file',
-  built: false,
+  built: true,
+  /** LibreOffice's own limit per conversion is 150 s (worker/src/office-input.ts); this leaves room around it. */
+  timeoutSeconds: 180,
 });

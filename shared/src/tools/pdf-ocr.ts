@@ -1,13 +1,47 @@
-import { defineTool, noOptions } from './define';
+import { z } from 'zod';
+import { defineTool } from './define';
+import { flagField } from './fields';
 
+/** Tesseract language codes we ship recognition data for. */
+export const OCR_LANGUAGES = ['eng', 'fra', 'deu', 'spa', 'ita', 'por', 'chi_sim'] as const;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+/** Each extra language slows recognition down; three cover any real document. */
+export const MAX_OCR_LANGUAGES = 3;
+/** What the recognised text becomes: an editable document, plain text, or the input made searchable. */
+export const OCR_OUTTYPES = ['word', 'excel', 'ppt', 'txt', 'pdf'] as const;
+export type OcrOuttype = (typeof OCR_OUTTYPES)[number];
+/** Recognition takes seconds per page: longer documents are refused up front. */
+export const MAX_OCR_PAGES = 100;
+
+/** Tesseract codes joined by '+' ("eng+fra"), known, without repeats; kept in the order given. */
+const languageField = z
+  .string()
+  .trim()
+  .max(64)
+  .transform((s) => s.split('+').map((code) => code.trim()))
+  .refine((codes) => codes.every((c): c is OcrLanguage => (OCR_LANGUAGES as readonly string[]).includes(c)), 'unknown language')
+  .refine((codes) => new Set(codes).size === codes.length && codes.length <= MAX_OCR_LANGUAGES, `one to ${MAX_OCR_LANGUAGES} different languages`)
+  .transform((codes) => codes.join('+'));
+
+/**
+ * Scanned PDFs and images to text. Pages are turned upright and straightened before recognition;
+ * PDF pages that already carry text are kept as they are. `pdf` returns the input with an
+ * invisible text layer over each scanned page, the page images untouched.
+ */
 export default defineTool({
   id: 'pdf-ocr',
   category: 'convertFrom',
   accepts: ['pdf', 'png', 'jpg', 'tiff', 'bmp', 'webp'],
   minFiles: 1,
   maxFiles: 1,
-  options: noOptions,
-  engines: ['pdftoppm'],
+  options: z.object({
+    language: languageField.default('eng'),
+    outtype: z.enum(OCR_OUTTYPES).default('pdf'),
+    /** Excel only: every page on one sheet instead of a sheet per page. */
+    excelonesheet: flagField.default(false),
+  }),
+  engines: ['pdftoppm', 'pdftotext', 'qpdf'],
   output: 'file',
-  built: false,
+  built: true,
+  timeoutSeconds: 1800,
 });

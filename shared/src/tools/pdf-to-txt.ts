@@ -1,5 +1,9 @@
 import { defineTool, noOptions } from './define';
 
+/**
+ * The text of a PDF as UTF-8, in reading order (columns top to bottom, left column first), one
+ * form feed between pages. Scanned pages have no text: that is PDF OCR's job.
+ */
 export default defineTool({
   id: 'pdf-to-txt',
   category: 'convertFrom',
@@ -7,7 +11,8 @@ export default defineTool({
   minFiles: 1,
   maxFiles: 1,
   options: noOptions,
-  engines: ['pdftotext'],
+  engines: ['pdftotext', 'qpdf'],
   output: 'file',
-  built: false,
+  built: true,
+  timeoutSeconds: 600,
 });

@@ -1,5 +1,6 @@
 import { defineTool, noOptions } from './define';
 
+/** Presentations to PDF through LibreOffice Impress, one page per slide. */
 export default defineTool({
   id: 'ppt-to-pdf',
   category: 'convertTo',
@@ -9,5 +10,7 @@ export default defineTool({
   options: noOptions,
   engines: ['soffice'],
   output: 'file',
-  built: false,
+  built: true,
+  /** LibreOffice's own limit per conversion is 150 s (worker/src/office-input.ts); this leaves room around it. */
+  timeoutSeconds: 180,
 });

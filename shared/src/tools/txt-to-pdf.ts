@@ -1,5 +1,6 @@
 import { defineTool, noOptions } from './define';
 
+/** Plain text (UTF-8 or Latin-1) to A4 pages: lines wrap, form feeds break pages, CJK and right-to-left scripts get real glyphs. */
 export default defineTool({
   id: 'txt-to-pdf',
   category: 'convertTo',
@@ -9,5 +10,7 @@ export default defineTool({
   options: noOptions,
   engines: ['soffice'],
   output: 'file',
-  built: false,
+  built: true,
+  /** LibreOffice's own limit per conversion is 150 s (worker/src/office-input.ts); this leaves room around it. */
+  timeoutSeconds: 180,
 });

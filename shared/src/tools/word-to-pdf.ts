@@ -1,5 +1,6 @@
 import { defineTool, noOptions } from './define';
 
+/** Word documents (and OpenDocument text, RTF) to PDF through LibreOffice Writer, fonts substituted metric-compatibly. */
 export default defineTool({
   id: 'word-to-pdf',
   category: 'convertTo',
@@ -9,5 +10,7 @@ export default defineTool({
   options: noOptions,
   engines: ['soffice'],
   output: 'file',
-  built: false,
+  built: true,
+  /** LibreOffice's own limit per conversion is 150 s (worker/src/office-input.ts); this leaves room around it. */
+  timeoutSeconds: 180,
 });

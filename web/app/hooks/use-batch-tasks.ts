@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
+import type { TransferRequest } from '~/lib/api-client';
 import { BATCH_CONCURRENCY, eachLimited } from '~/lib/batch';
 import { runTask } from '~/lib/run-task';
 import type { FlowAction } from '~/components/tool-flow/flow-state';
 
 export interface BatchJob {
   uid: string;
-  request: Record<string, string | number>;
+  request: TransferRequest;
 }
 
 /** Runs one task per file, a few at a time, each reporting into its own file item. */

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
+import type { TransferRequest } from '~/lib/api-client';
 import { runTask } from '~/lib/run-task';
 import type { FlowAction } from '~/components/tool-flow/flow-state';
 
@@ -12,7 +13,7 @@ export function useTaskProgress(dispatch: Dispatch<FlowAction>) {
   }, []);
 
   const run = useCallback(
-    async (request: Record<string, string | number>) => {
+    async (request: TransferRequest) => {
       cancel();
       const controller = new AbortController();
       current.current = controller;

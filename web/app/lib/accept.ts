@@ -29,3 +29,25 @@ export function looksAccepted(file: Pick<File, 'name' | 'type'>, kinds: readonly
   const ext = file.name.includes('.') ? file.name.toLowerCase().split('.').pop()! : '';
   return kinds.some((k) => EXTENSIONS[k].includes(ext) || (file.type !== '' && MIME[k] === file.type));
 }
+
+/** What a tool asks the user to pick, named in the drop zone ("Select Word document"). */
+export type FileGroup = 'pdf' | 'scan' | 'image' | 'gif' | 'word' | 'excel' | 'ppt' | 'text' | 'iwork' | 'ebook' | 'cad';
+
+const GROUP_OF_KIND: Partial<Record<FileKind, FileGroup>> = {
+  pdf: 'pdf', jpg: 'image', png: 'image', bmp: 'image', tiff: 'image', webp: 'image', heic: 'image', gif: 'gif',
+  doc: 'word', docx: 'word', odt: 'word', rtf: 'word', xls: 'excel', xlsx: 'excel', ods: 'excel', csv: 'excel',
+  ppt: 'ppt', pptx: 'ppt', odp: 'ppt', txt: 'text', pages: 'iwork', numbers: 'iwork', key: 'iwork',
+  epub: 'ebook', mobi: 'ebook', azw: 'ebook', azw3: 'ebook', fb2: 'ebook', cbz: 'ebook', cbr: 'ebook', cb7: 'ebook', chm: 'ebook', rb: 'ebook',
+  dwg: 'cad', dxf: 'cad',
+};
+
+/**
+ * The group a tool's accepted kinds belong to: the first kind's, except that images among other
+ * pictures are "images" (JPG to PDF takes GIFs too) and a PDF or an image is a "scan" (OCR).
+ */
+export function fileGroup(kinds: readonly FileKind[]): FileGroup {
+  const groups = new Set(kinds.map((k) => GROUP_OF_KIND[k] ?? 'pdf'));
+  if (groups.has('pdf') && groups.size > 1) return 'scan';
+  if (groups.has('image')) return 'image';
+  return groups.values().next().value ?? 'pdf';
+}

@@ -89,8 +89,11 @@ async function postJson(path: string, body: unknown, signal?: AbortSignal): Prom
   return answer;
 }
 
+/** The spec's conversion request as sent: the common fields and the tool's own options (a flag may be a boolean). */
+export type TransferRequest = Record<string, string | number | boolean>;
+
 /** Starts a conversion: the spec's conversion request. */
-export function startTransfer(request: Record<string, string | number>, signal?: AbortSignal): Promise<TaskAnswer> {
+export function startTransfer(request: TransferRequest, signal?: AbortSignal): Promise<TaskAnswer> {
   return postJson(API_PATHS.unLoginTransfer, request, signal);
 }
 

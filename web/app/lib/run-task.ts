@@ -1,6 +1,6 @@
 import { POLL_GIVE_UP_MS, POLL_INTERVAL_MS } from '../../../shared/src/limits';
 import type { TaskResult } from '../../../shared/src/api';
-import { ApiError, fetchProgress, startTransfer, type FlowMessage } from './api-client';
+import { ApiError, fetchProgress, startTransfer, type FlowMessage, type TransferRequest } from './api-client';
 import { readProgress, readTransfer, type TaskOutcome } from './task-outcome';
 
 /** How a task ended; `taskId` is known once the request was accepted. */
@@ -16,7 +16,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * Runs one conversion: sends the request, then polls every 2 s until the task is done or failed,
  * giving up after 60 s without any progress. Resolves undefined once `signal` aborts.
  */
-export async function runTask(request: Record<string, string | number>, signal: AbortSignal, onProgress: (progress: number) => void): Promise<TaskEnd | undefined> {
+export async function runTask(request: TransferRequest, signal: AbortSignal, onProgress: (progress: number) => void): Promise<TaskEnd | undefined> {
   let taskId: string | undefined;
   try {
     const first = await startTransfer(request, signal);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../../shared/src/errors';
+import { AppError, type ErrorCode } from '../../../shared/src/errors';
 import { runEngine } from './run';
 
 const QPDF = 'qpdf';
@@ -98,8 +98,9 @@ export interface PageRun {
 
 /**
  * Builds a document from runs of pages, keeping `base`'s document-level data (outlines, form,
- * metadata); qpdf drops outline entries and fields whose pages are gone. `rotations` adds a
- * clockwise rotation to pages of the result (1-based positions in the output).
+ * metadata). qpdf drops the form fields whose pages are gone, but keeps every outline entry: one
+ * whose page is gone stays in the outline and leads nowhere (its page itself is not kept).
+ * `rotations` adds a clockwise rotation to pages of the result (1-based positions in the output).
  */
 export async function selectPages(
   base: string,
@@ -118,15 +119,21 @@ export async function rotatePages(input: string, output: string, angle: number, 
 }
 
 /**
- * Passwords never go on the command line (other local users can read it in `ps`): qpdf reads its
- * arguments from a private file instead, one per line.
+ * Passwords never go on the command line (other local users can read it in `ps`), and never
+ * through qpdf's argument parser either: after `--encrypt` a password starting with "-" is read as
+ * an option ("-x" fails, "--" crashes qpdf 11.3). qpdf reads the whole job from a private JSON
+ * file instead, where a password is just a string.
  */
-async function withArgFile<T>(dir: string, args: readonly string[], run: (argFile: string) => Promise<T>): Promise<T> {
-  if (args.some((a) => /[\r\n]/.test(a))) throw new AppError('ILLEGAL_INPUT', 'line break in an argument');
-  const file = path.join(dir, `.qpdf-args-${process.pid}-${Date.now()}`);
-  await writeFile(file, args.join('\n') + '\n', { mode: 0o600 });
+async function runJob(dir: string, job: Record<string, unknown>, opts: { signal?: AbortSignal; errorCode?: ErrorCode }): Promise<void> {
+  const file = path.join(dir, `.qpdf-job-${randomBytes(8).toString('hex')}.json`);
+  await writeFile(file, JSON.stringify(job), { mode: 0o600 });
   try {
-    return await run(file);
+    await runEngine(QPDF, [`--job-json-file=${file}`], {
+      timeoutMs: TIMEOUT_MS,
+      signal: opts.signal,
+      okCodes: SUCCESS,
+      errorCode: opts.errorCode,
+    });
   } finally {
     await rm(file, { force: true });
   }
@@ -136,12 +143,15 @@ async function withArgFile<T>(dir: string, args: readonly string[], run: (argFil
  * Encrypts with AES: 128-bit (the spec) or 256-bit. The owner password is random, so the
  * document's restrictions cannot be lifted by anyone without it; the user password opens it.
  */
-export async function encrypt(input: string, output: string, opts: { userPassword: string; bits: 128 | 256; workDir: string; signal?: AbortSignal }): Promise<void> {
+export async function encrypt(
+  input: string,
+  output: string,
+  opts: { userPassword: string; bits: 128 | 256; workDir: string; signal?: AbortSignal },
+): Promise<void> {
   const owner = randomBytes(24).toString('base64url');
-  const aes = opts.bits === 128 ? ['--use-aes=y'] : [];
-  await withArgFile(opts.workDir, ['--encrypt', opts.userPassword, owner, String(opts.bits), ...aes, '--', abs(input), abs(output)], (argFile) =>
-    runEngine(QPDF, [`@${argFile}`], { timeoutMs: TIMEOUT_MS, signal: opts.signal, okCodes: SUCCESS }),
-  );
+  const key = opts.bits === 128 ? { '128bit': { useAes: 'y' } } : { '256bit': {} };
+  const encrypt = { userPassword: opts.userPassword, ownerPassword: owner, ...key };
+  await runJob(opts.workDir, { inputFile: abs(input), outputFile: abs(output), encrypt }, { signal: opts.signal });
 }
 
 /**
@@ -150,9 +160,10 @@ export async function encrypt(input: string, output: string, opts: { userPasswor
  */
 export async function decrypt(input: string, output: string, opts: { password: string; workDir: string; signal?: AbortSignal }): Promise<void> {
   try {
-    await withArgFile(opts.workDir, [`--password=${opts.password}`, '--decrypt', abs(input), abs(output)], (argFile) =>
-      runEngine(QPDF, [`@${argFile}`], { timeoutMs: TIMEOUT_MS, signal: opts.signal, okCodes: SUCCESS, errorCode: 'PDF_DAMAGED' }),
-    );
+    await runJob(opts.workDir, { inputFile: abs(input), password: opts.password, decrypt: '', outputFile: abs(output) }, {
+      signal: opts.signal,
+      errorCode: 'PDF_DAMAGED',
+    });
   } catch (e) {
     if (e instanceof AppError && /invalid password/i.test(e.detail ?? '')) throw new AppError('WRONG_PASSWORD', 'qpdf: invalid password');
     throw e;

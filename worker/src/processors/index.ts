@@ -2,16 +2,30 @@ import { AppError } from '../../../shared/src/errors';
 import type { ToolId } from '../../../shared/src/tools';
 import compressPdf from './compress-pdf';
 import deletePages from './delete-pages';
+import dwgToJpg from './dwg-to-jpg';
+import dwgToPdf from './dwg-to-pdf';
+import ebooksToPdf from './ebooks-to-pdf';
+import excelToPdf from './excel-to-pdf';
+import iworkToPdf from './iwork-to-pdf';
 import mergePdf from './merge-pdf';
 import organizePdf from './organize-pdf';
+import pdfOcr from './pdf-ocr';
+import pdfToJpg from './pdf-to-jpg';
+import pdfToTxt from './pdf-to-txt';
+import pptToPdf from './ppt-to-pdf';
 import protectPdf from './protect-pdf';
 import rotatePdf from './rotate-pdf';
 import splitPdf from './split-pdf';
+import txtToPdf from './txt-to-pdf';
 import unlockPdf from './unlock-pdf';
+import gifToPdf from './gif-to-pdf';
+import htmlToPdf from './html-to-pdf';
+import jpgToPdf from './jpg-to-pdf';
+import wordToPdf from './word-to-pdf';
 import type { Processor } from './types';
 
 /** For tools whose processor is not built yet; the API refuses them before they get here. */
-const unavailable: Processor = async () => {
+export const unavailable: Processor = async () => {
   throw new AppError('TOOL_UNAVAILABLE');
 };
 
@@ -31,18 +45,18 @@ export const PROCESSORS: Record<ToolId, Processor> = {
   'pdf-to-word': unavailable,
   'pdf-to-excel': unavailable,
   'pdf-to-ppt': unavailable,
-  'pdf-to-jpg': unavailable,
-  'pdf-to-txt': unavailable,
-  'pdf-ocr': unavailable,
-  'word-to-pdf': unavailable,
-  'excel-to-pdf': unavailable,
-  'ppt-to-pdf': unavailable,
-  'jpg-to-pdf': unavailable,
-  'txt-to-pdf': unavailable,
-  'gif-to-pdf': unavailable,
-  'html-to-pdf': unavailable,
-  'ebooks-to-pdf': unavailable,
-  'iwork-to-pdf': unavailable,
-  'dwg-to-pdf': unavailable,
-  'dwg-to-jpg': unavailable,
+  'pdf-to-jpg': pdfToJpg,
+  'pdf-to-txt': pdfToTxt,
+  'pdf-ocr': pdfOcr,
+  'word-to-pdf': wordToPdf,
+  'excel-to-pdf': excelToPdf,
+  'ppt-to-pdf': pptToPdf,
+  'jpg-to-pdf': jpgToPdf,
+  'txt-to-pdf': txtToPdf,
+  'gif-to-pdf': gifToPdf,
+  'html-to-pdf': htmlToPdf,
+  'ebooks-to-pdf': ebooksToPdf,
+  'iwork-to-pdf': iworkToPdf,
+  'dwg-to-pdf': dwgToPdf,
+  'dwg-to-jpg': dwgToJpg,
 };

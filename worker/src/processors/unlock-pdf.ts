@@ -19,6 +19,7 @@ const unlockPdf: Processor<z.output<typeof unlockTool.options>> = async (ctx) =>
 
   if (!(await qpdf.isEncrypted(input.path, ctx.signal))) {
     const doc = await preparePdf(input, output, ctx.signal);
+    await ctx.progress(1);
     return { outputs: [{ path: doc.path, name }], notice: 'NOT_ENCRYPTED' };
   }
   const needsPassword = await qpdf.isPasswordRequired(input.path, ctx.signal);
@@ -26,6 +27,7 @@ const unlockPdf: Processor<z.output<typeof unlockTool.options>> = async (ctx) =>
   await ctx.progress(0.3);
   await qpdf.decrypt(input.path, output, { password: needsPassword ? ctx.options.password : '', workDir: dir, signal: ctx.signal });
   if (!((await qpdf.pageCount(output, ctx.signal)) > 0)) throw new AppError('PDF_DAMAGED', `${input.name}: no pages after decrypt`);
+  await ctx.progress(1);
   return { outputs: [{ path: output, name }] };
 };
 

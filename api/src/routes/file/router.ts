@@ -7,7 +7,7 @@ import { getRequester } from '../../middleware/requester';
 import { singleFileUpload } from '../../middleware/upload';
 import { validateBody } from '../../middleware/validate';
 import { presentTask } from '../../presenters/task-presenter';
-import { assertMayDownload, attachmentHeader } from '../../services/download-service';
+import { assertMayDownload, attachmentHeader, contentTypeOf } from '../../services/download-service';
 import { findOwnedFile, storeUpload } from '../../services/file-service';
 import { deleteHistory, listHistory } from '../../services/history-service';
 import { createTask, findOwnedTask } from '../../services/task-service';
@@ -60,7 +60,7 @@ export function fileRouter(deps: Deps): Router {
     const who = getRequester(res);
     const file = await findOwnedFile(deps, who, param(req.params.token));
     await assertMayDownload(deps, who);
-    res.setHeader('Content-Type', file.kind === 'pdf' ? 'application/pdf' : 'application/octet-stream');
+    res.setHeader('Content-Type', contentTypeOf(file.kind, file.name));
     res.setHeader('Content-Length', String(file.size));
     res.setHeader('Content-Disposition', attachmentHeader(file.name));
     res.setHeader('Cache-Control', 'private, no-store');

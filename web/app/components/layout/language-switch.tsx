@@ -1,9 +1,10 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGS } from '../../../../shared/src/i18n';
+import { LANG_COOKIE, LANG_COOKIE_DAYS, writeBrowserCookie } from '~/lib/cookies';
 import { localizePath, useLang } from '~/lib/i18n';
 
-/** EN / FR links to the current page in each language. */
+/** EN / FR links to the current page in each language; the choice is remembered in the lang cookie. */
 export function LanguageSwitch({ className = 'lang-switch' }: { className?: string }) {
   const { t } = useTranslation();
   const current = useLang();
@@ -20,6 +21,7 @@ export function LanguageSwitch({ className = 'lang-switch' }: { className?: stri
             aria-label={t(`nav.langNames.${lang}`)}
             aria-current={lang === current ? 'true' : undefined}
             className={lang === current ? 'is-current' : undefined}
+            onClick={() => writeBrowserCookie(LANG_COOKIE, lang, LANG_COOKIE_DAYS)}
           >
             {t(`nav.langShort.${lang}`)}
           </Link>

@@ -1,9 +1,10 @@
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalize } from '~/lib/i18n';
+import { AccountNav } from './account-nav';
 import { LanguageSwitch } from './language-switch';
 
-/** Top links of the spec's header; the Convert, More Tools and account menus come later. */
+/** Top links of the spec's header; the Convert and More Tools menus come later. */
 const HEADER_TOOLS = ['edit-pdf', 'compress-pdf'] as const;
 
 export function SiteHeader() {
@@ -30,6 +31,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <LanguageSwitch />
+        <AccountNav />
       </div>
     </header>
   );

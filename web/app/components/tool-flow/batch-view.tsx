@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskResult } from '../../../../shared/src/api';
 import { batchZipUrl } from '~/lib/batch';
@@ -7,10 +7,10 @@ import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import { AlertIcon, CheckIcon, DownloadIcon, FileIcon } from '../icons';
 import { batchSettled, type FileItem, type FlowMessage } from './flow-state';
-import type { ToolOptions } from './options-types';
+import type { RequestFields, ToolOptions } from './options-types';
 import { ProgressBar } from './progress-bar';
 
-type Fields = Record<string, string | number>;
+type Fields = RequestFields;
 
 interface BatchViewProps {
   files: readonly FileItem[];
@@ -20,7 +20,7 @@ interface BatchViewProps {
   showSaving: boolean;
   /** Runs one file again, with other options when given. */
   onRetry: (uid: string, fields?: Fields) => void;
-  onDownload: () => void;
+  onDownload: (event: MouseEvent<HTMLAnchorElement>) => void;
   onStartOver: () => void;
 }
 

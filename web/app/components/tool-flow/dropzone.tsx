@@ -7,6 +7,8 @@ interface DropzoneProps {
   accept: string;
   /** Shown under the button, e.g. "Up to 30 files, 100 MB each". */
   limits: string;
+  /** The button's words, naming what to pick ("Select images"); PDF files by default. */
+  choose?: string;
   onFiles: (files: File[]) => void;
   /** The small "Add more files" tile shown beside a list. */
   compact?: boolean;
@@ -15,7 +17,7 @@ interface DropzoneProps {
 const carriesFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
 
 /** A file picker (a real, focusable file input) that also takes files dropped on it. */
-export function Dropzone({ multiple, accept, limits, onFiles, compact = false }: DropzoneProps) {
+export function Dropzone({ multiple, accept, limits, choose: chooseLabel, onFiles, compact = false }: DropzoneProps) {
   const { t } = useTranslation();
   const id = useId();
   const [active, setActive] = useState(false);
@@ -46,7 +48,7 @@ export function Dropzone({ multiple, accept, limits, onFiles, compact = false }:
   };
 
   const className = ['dropzone', compact && 'dropzone--compact', active && 'is-active'].filter(Boolean).join(' ');
-  const choose = compact ? t('flow.dropzone.addMore') : t(multiple ? 'flow.dropzone.chooseMany' : 'flow.dropzone.chooseOne');
+  const choose = compact ? t('flow.dropzone.addMore') : (chooseLabel ?? t(`flow.dropzone.choose.pdf.${multiple ? 'many' : 'one'}`));
 
   return (
     <div className={className} onDragEnter={onDragEnter} onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>

@@ -1,5 +1,6 @@
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasPreview } from '~/lib/file-preview';
 import { formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
@@ -80,7 +81,13 @@ export function FileCard({ item, index, total, reorderable, onMove, onRemove, on
         ) : (
           <div className={`file-card__placeholder${item.previewFailed ? '' : ' is-loading'}`}>
             {item.locked ? <LockIcon width={36} height={36} /> : <FileIcon width={36} height={36} />}
-            {item.previewFailed && <span>{t(item.locked ? 'flow.file.locked' : 'flow.file.noPreview')}</span>}
+            {item.previewFailed &&
+              (item.locked || hasPreview(item) ? (
+                <span>{t(item.locked ? 'flow.file.locked' : 'flow.file.noPreview')}</span>
+              ) : (
+                // Word files, eBooks, drawings: their kind says more than "no preview".
+                <span className="file-card__kind">{item.name.split('.').pop()?.toUpperCase()}</span>
+              ))}
           </div>
         )}
         {reorderable && <span className="file-card__index">{index + 1}</span>}

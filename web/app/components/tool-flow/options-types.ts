@@ -1,12 +1,18 @@
 import type { ComponentType } from 'react';
 import type { ErrorCode } from '../../../../shared/src/errors';
+import type { Lang } from '../../../../shared/src/i18n';
+import type { TransferRequest } from '~/lib/api-client';
 import type { FileItem, FlowMessage } from './flow-state';
+
+/** A tool's own fields of the conversion request. */
+export type RequestFields = TransferRequest;
 
 /**
  * Request fields of a tool's options, or why they cannot be sent yet: `hint` is a copy key shown
- * under the action button, null when the panel itself already says why.
+ * under the action button, null when the panel itself already says why; `error` is what the panel
+ * shows when the user presses the action anyway (a form with nothing to upload, such as a URL).
  */
-export type OptionsOutcome = { ok: true; fields: Record<string, string | number> } | { ok: false; hint?: string | null };
+export type OptionsOutcome = { ok: true; fields: RequestFields } | { ok: false; hint?: string | null; error?: FlowMessage };
 
 export interface OptionsPanelProps<S> {
   value: S;
@@ -20,6 +26,8 @@ export interface OptionsPanelProps<S> {
 /** What a tool with options plugs into the generic flow. */
 export interface ToolOptions<S> {
   initial: S;
+  /** The starting choices when they depend on the page's language (OCR reads French on /fr). */
+  initialFor?: (lang: Lang) => S;
   toRequest: (value: S, files: readonly FileItem[]) => OptionsOutcome;
   /** Beside the files: the settings and the action. */
   Panel: ComponentType<OptionsPanelProps<S>>;
@@ -31,6 +39,13 @@ export interface ToolOptions<S> {
   takesLocked?: boolean;
   /** Failures that send the user back to the options instead of the failure screen. */
   recoverable?: readonly ErrorCode[];
+  /** Several files, each converted on its own: their order does not matter, so they are not reordered. */
+  unordered?: boolean;
+  /** Copy key of a line under the progress bar of long work (OCR reads page after page). */
+  progressNote?: string;
 }
 
 export const defineOptions = <S,>(options: ToolOptions<S>) => options;
+
+/** The options a flow starts with, in the page's language. */
+export const initialOptions = <S,>(def: ToolOptions<S>, lang: Lang): S => def.initialFor?.(lang) ?? def.initial;

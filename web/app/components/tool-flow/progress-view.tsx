@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from './progress-bar';
 
-/** Shown while the task runs: the spec's "do not close the browser". */
-export function ProgressView({ progress }: { progress: number }) {
+/** Shown while the task runs: the spec's "do not close the browser", and what takes the time when it is long. */
+export function ProgressView({ progress, note }: { progress: number; note?: string }) {
   const { t } = useTranslation();
   return (
     <div className="flow-panel progress-view">
@@ -12,6 +12,7 @@ export function ProgressView({ progress }: { progress: number }) {
         {t('flow.progress.doNotClose')}
         {progress > 0 && ` · ${Math.round(progress * 100)}%`}
       </p>
+      {note && <p className="progress-view__note">{note}</p>}
     </div>
   );
 }

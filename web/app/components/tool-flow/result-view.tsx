@@ -1,29 +1,50 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskResult } from '../../../../shared/src/api';
 import { formatBytes, formatSaving } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
-import { CheckIcon, DownloadIcon } from '../icons';
+import { CheckIcon, DownloadIcon, FileIcon } from '../icons';
+
+/** Results that are pictures: shown as thumbnails, each with its own download. */
+export interface ResultImages {
+  /** The picture to show for an output: the output itself, or a lighter stand-in. */
+  thumb: (url: string, index: number) => string;
+}
 
 interface ResultViewProps {
   result: TaskResult;
   /** Total size of the input files, for the size reduction of compression. */
   inputSize: number;
   showSaving: boolean;
-  onDownload: () => void;
+  images?: ResultImages;
+  /** Labels of several outputs, one per input in the same order ("photo.pdf"). */
+  partNames?: readonly string[];
+  onDownload: (event: MouseEvent<HTMLAnchorElement>) => void;
   onStartOver: () => void;
 }
 
-export function ResultView({ result, inputSize, showSaving, onDownload, onStartOver }: ResultViewProps) {
+/** A thumbnail that falls back to an icon when the picture cannot be shown (a download that needs a login). */
+function ResultThumb({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  return failed ? (
+    <FileIcon width={32} height={32} />
+  ) : (
+    <img src={src} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} />
+  );
+}
+
+export function ResultView({ result, inputSize, showSaving, images, partNames, onDownload, onStartOver }: ResultViewProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
   const parts = result.fileurl ? [] : (result.pdfurls ?? result.imageurls ?? []);
-  const partLabel = result.imageurls && !result.pdfurls ? 'flow.result.image' : 'flow.result.part';
+  const partKey = result.imageurls && !result.pdfurls ? 'flow.result.image' : 'flow.result.part';
   const single = result.fileurl ?? (parts.length === 0 ? result.pdfurl : undefined);
   const size = result.filesize;
+  const pictures = images ? (result.imageurls ?? (result.fileurl ? [result.fileurl] : [])) : [];
+  const partLabel = (i: number) => (partNames?.length === parts.length ? partNames[i] : t(partKey, { n: i + 1 }));
 
   return (
     <div className="flow-panel flow-panel--success">
@@ -45,28 +66,47 @@ export function ResultView({ result, inputSize, showSaving, onDownload, onStartO
         </p>
       )}
 
+      {single && pictures.length === 1 && (
+        <div className="result-preview">
+          <ResultThumb src={images!.thumb(single, 0)} />
+        </div>
+      )}
       {single && (
         <a className="button button--primary button--xl" href={single} download onClick={onDownload}>
           <DownloadIcon /> {t('flow.result.download')}
         </a>
       )}
-      {parts.length > 0 && (
-        <>
-          {result.zipurl && (
-            <a className="button button--primary button--xl" href={result.zipurl} download onClick={onDownload}>
-              <DownloadIcon /> {t('flow.result.zip')}
-            </a>
-          )}
-          <ul className="download-list">
-            {parts.map((url, i) => (
-              <li key={url}>
-                <a className="button button--secondary button--small" href={url} download onClick={onDownload}>
-                  <DownloadIcon width={16} height={16} /> {t(partLabel, { n: i + 1 })}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
+      {parts.length > 0 && result.zipurl && (
+        <a className="button button--primary button--xl" href={result.zipurl} download onClick={onDownload}>
+          <DownloadIcon /> {t('flow.result.zip')}
+        </a>
+      )}
+      {parts.length > 0 && pictures.length > 1 && (
+        <ul className="result-images" aria-label={t('flow.result.imagesLabel')}>
+          {pictures.map((url, i) => (
+            <li key={url}>
+              <a className="result-image" href={url} download onClick={onDownload}>
+                <span className="result-image__thumb">
+                  <ResultThumb src={images!.thumb(url, i)} />
+                </span>
+                <span className="result-image__label">
+                  <DownloadIcon width={16} height={16} /> {t('flow.result.image', { n: i + 1 })}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {parts.length > 0 && pictures.length <= 1 && (
+        <ul className="download-list">
+          {parts.map((url, i) => (
+            <li key={url}>
+              <a className="button button--secondary button--small" href={url} download onClick={onDownload}>
+                <DownloadIcon width={16} height={16} /> {partLabel(i)}
+              </a>
+            </li>
+          ))}
+        </ul>
       )}
 
       {size !== undefined && !showSaving && (

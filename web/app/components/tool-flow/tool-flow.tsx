@@ -1,31 +1,37 @@
-import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MAX_UPLOAD_MB } from '../../../../shared/src/limits';
 import type { ToolDefinition, ToolId } from '../../../../shared/src/tools';
 import { useBatchTasks } from '~/hooks/use-batch-tasks';
+import { useDownload } from '~/hooks/use-download';
 import { useLeaveWarning } from '~/hooks/use-leave-warning';
 import { useTaskProgress } from '~/hooks/use-task-progress';
 import { useUpload } from '~/hooks/use-upload';
-import { acceptAttribute, looksAccepted } from '~/lib/accept';
-import type { FlowMessage } from '~/lib/api-client';
+import { acceptAttribute, fileGroup, looksAccepted } from '~/lib/accept';
+import { thumbUrl, type FlowMessage } from '~/lib/api-client';
 import { BATCH_MAX_FILES } from '~/lib/batch';
 import { formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
-import { renderPreview } from '~/lib/pdf-preview';
+import { previewOf } from '~/lib/file-preview';
 import { BatchView } from './batch-view';
 import { Dropzone } from './dropzone';
 import { FailureView } from './failure-view';
 import { FileList } from './file-list';
 import { batchSettled, flowReducer, initialFlow, type FileItem, type FlowAction } from './flow-state';
+import { initialOptions, type RequestFields } from './options-types';
 import { ProgressView } from './progress-view';
-import { ResultView } from './result-view';
+import { ResultView, type ResultImages } from './result-view';
 import { SourceFiles } from './source-files';
 import { TOOL_OPTIONS } from './tool-options';
 
 const MAX_BYTES = DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;
 /** Tools whose result is the input made smaller, so the size reduction is worth showing. */
 const SHOWS_SAVING = new Set<string>(['compress-pdf']);
+/** Tools whose results are pictures, shown as thumbnails: those declared so, and DWG to JPG's one image. */
+const showsImages = (tool: ToolDefinition) => tool.output === 'images' || tool.id === 'dwg-to-jpg';
+/** The download names of one PDF per input, in input order: "photo.jpg" gives "photo.pdf". */
+const pdfNames = (files: readonly FileItem[]) => files.map((f) => `${f.name.replace(/\.[^.]*$/, '')}.pdf`);
 
 let nextUid = 0;
 const newUid = () => `file-${Date.now().toString(36)}-${(nextUid++).toString(36)}`;
@@ -51,15 +57,18 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
   const { upload, abort, abortAll } = useUpload(tool.id, dispatch);
   const { run, cancel } = useTaskProgress(taskDispatch);
   const { runAll, retry: rerunFile, cancel: cancelBatch } = useBatchTasks(dispatch);
-  const [options, setOptions] = useState<unknown>(optionsDef?.initial);
+  const [options, setOptions] = useState<unknown>(() => optionsDef && initialOptions(optionsDef, lang));
   const [downloaded, setDownloaded] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const lastRequest = useRef<Record<string, string | number> | null>(null);
+  const lastRequest = useRef<RequestFields | null>(null);
   const hintId = useId();
 
   const { files, task } = state;
+  /** HTML to PDF takes an address, not files. */
+  const takesFiles = tool.maxFiles > 0;
   /** One task takes several files (merge, organize). */
   const multiInput = tool.maxFiles > 1;
+  const reorderable = multiInput && !optionsDef?.unordered;
   const batchable = !multiInput && !optionsDef?.oneDocument;
   const maxFiles = batchable ? BATCH_MAX_FILES : tool.maxFiles;
   const asBatch = batchable && files.length > 1;
@@ -88,7 +97,21 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
   }, []);
 
   const finished = task.phase === 'done' || (task.phase === 'batch' && batchSettled(files));
-  useLeaveWarning(files.length > 0 && !(finished && downloaded));
+  // Files waiting for a login are kept server-side: leaving for Google's sign-in page loses nothing.
+  const { onDownloadClick, awaitingLogin } = useDownload();
+  const started = files.length > 0 || (!takesFiles && task.phase !== 'select');
+  useLeaveWarning(started && !(finished && downloaded) && !awaitingLogin);
+
+  /** A download link: the login popup shows the first file's cover and the file count if it must ask. */
+  const onDownload = (event: MouseEvent<HTMLAnchorElement>) =>
+    onDownloadClick(event, {
+      pending: {
+        cover: files.find((f) => f.cover)?.cover,
+        count: files.length,
+        tokens: files.flatMap((f) => (f.fileNameToken ? [f.fileNameToken] : [])).join(';'),
+      },
+      onSaved: () => setDownloaded(true),
+    });
 
   const addFiles = (picked: File[]) => {
     if (picked.length === 0) return;
@@ -116,7 +139,7 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
     dispatch({ type: 'add', items, notice });
     for (const item of items) {
       upload(item);
-      renderPreview(item.objectURL).then(
+      previewOf(item.raw, item.objectURL).then(
         (preview) => dispatch({ type: 'preview', uid: item.uid, ...preview }),
         () => dispatch({ type: 'preview', uid: item.uid }),
       );
@@ -156,15 +179,15 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
     abortAll();
     filesRef.current.forEach((f) => URL.revokeObjectURL(f.objectURL));
     lastRequest.current = null;
-    setOptions(optionsDef?.initial);
+    setOptions(optionsDef && initialOptions(optionsDef, lang));
     setDownloaded(false);
     setAnnouncement('');
     dispatch({ type: 'reset' });
-  }, [cancel, cancelBatch, abortAll, optionsDef]);
+  }, [cancel, cancelBatch, abortAll, optionsDef, lang]);
 
   // What the action button needs: enough uploaded files, none locked (but for unlock), and valid options.
   const outcome = optionsDef ? optionsDef.toRequest(options, files) : { ok: true as const, fields: {} };
-  const enoughFiles = files.length >= Math.max(1, tool.minFiles);
+  const enoughFiles = !takesFiles || files.length >= Math.max(1, tool.minFiles);
   const locked = !optionsDef?.takesLocked && files.some((f) => f.locked);
   const optionsHint = outcome.ok || outcome.hint === null ? null : t(outcome.hint ?? 'flow.hints.fixOptions');
   const hint = !enoughFiles
@@ -176,9 +199,9 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
         : optionsHint;
   const canStart = enoughFiles && !locked && files.every((f) => f.status === 'ready') && outcome.ok;
 
-  const requestFor = (tokens: string[], fields: Record<string, string | number>) => ({
+  const requestFor = (tokens: string[], fields: RequestFields): RequestFields => ({
     toolType: tool.id,
-    ...(multiInput ? { urls: tokens.join(';') } : { token: tokens[0] }),
+    ...(!takesFiles ? {} : multiInput ? { urls: tokens.join(';') } : { token: tokens[0] }),
     ...fields,
   });
 
@@ -200,7 +223,14 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
     if (lastRequest.current) void run(lastRequest.current);
   };
 
-  const retryFile = (uid: string, fields?: Record<string, string | number>) => {
+  /** A form with nothing to upload: pressing the action with a problem shows it beside the field. */
+  const submitForm = (e: FormEvent) => {
+    e.preventDefault();
+    if (!outcome.ok && outcome.error) dispatch({ type: 'recover', error: outcome.error });
+    else start();
+  };
+
+  const retryFile = (uid: string, fields?: RequestFields) => {
     const file = files.find((f) => f.uid === uid);
     const sent = fields ?? (outcome.ok ? outcome.fields : undefined);
     if (file && sent) rerunFile({ uid, request: requestFor([file.fileNameToken!], sent) });
@@ -211,11 +241,19 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
       ? t(batchable ? 'flow.dropzone.limitsBatch' : 'flow.dropzone.limitsMany', { max: maxFiles, size: formatBytes(MAX_BYTES, t, lang) })
       : t('flow.dropzone.limitsOne', { size: formatBytes(MAX_BYTES, t, lang) });
   const accept = acceptAttribute(tool.accepts);
+  const choose = t(`flow.dropzone.choose.${fileGroup(tool.accepts)}.${maxFiles > 1 ? 'many' : 'one'}`);
   const Panel = optionsDef?.Panel;
   const Pages = asBatch ? undefined : optionsDef?.Pages;
   const addMore = files.length < maxFiles && maxFiles > 1 && (
     <Dropzone compact multiple accept={accept} limits={limits} onFiles={addFiles} />
   );
+  const action = t(`tools.${tool.id}.action`);
+
+  // Rendered pages look like the source pages: their small thumbnails stand in for the full-size pictures.
+  const sourceToken = files[0]?.fileNameToken;
+  const resultImages: ResultImages | undefined = showsImages(tool)
+    ? { thumb: (url, index) => (lastRequest.current?.mode === 'pages' && sourceToken ? thumbUrl(sourceToken, index + 1) : url) }
+    : undefined;
 
   return (
     <section className="tool-flow" aria-label={t('flow.toolArea', { name })}>
@@ -223,7 +261,18 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
         {announcement}
       </p>
 
-      {task.phase === 'select' && files.length === 0 && <Dropzone multiple={maxFiles > 1} accept={accept} limits={limits} onFiles={addFiles} />}
+      {task.phase === 'select' && takesFiles && files.length === 0 && (
+        <Dropzone multiple={maxFiles > 1} accept={accept} limits={limits} choose={choose} onFiles={addFiles} />
+      )}
+
+      {task.phase === 'select' && !takesFiles && Panel && (
+        <form className="address-form" onSubmit={submitForm} noValidate aria-label={name}>
+          <Panel value={options} onChange={changeOptions} files={files} error={state.optionsError} />
+          <button type="submit" className="button button--primary button--xl button--block">
+            {action}
+          </button>
+        </form>
+      )}
 
       {task.phase === 'select' && files.length > 0 && (
         <div className="workspace">
@@ -236,18 +285,18 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
                 <Pages value={options} onChange={changeOptions} files={files} error={state.optionsError} />
               </>
             ) : (
-              <FileList files={files} reorderable={multiInput} grid={maxFiles > 1} onMove={move} onRemove={remove} onRetryUpload={retryUpload}>
+              <FileList files={files} reorderable={reorderable} grid={maxFiles > 1} onMove={move} onRemove={remove} onRetryUpload={retryUpload}>
                 {addMore}
               </FileList>
             )}
           </div>
           <aside className="workspace__side">
             <h2 className="workspace__title">{name}</h2>
-            {multiInput && !Pages && <p className="workspace__hint">{t('flow.list.orderHint')}</p>}
+            {reorderable && !Pages && <p className="workspace__hint">{t('flow.list.orderHint')}</p>}
             {asBatch && <p className="workspace__hint">{t('flow.batch.hint', { count: files.length })}</p>}
             {Panel && <Panel value={options} onChange={changeOptions} files={files} error={state.optionsError} />}
             <button type="button" className="button button--primary button--xl button--block" onClick={start} disabled={!canStart} aria-describedby={hint ? hintId : undefined}>
-              {t(`tools.${tool.id}.action`)}
+              {action}
             </button>
             {hint && (
               <p id={hintId} className="workspace__hint workspace__hint--center">
@@ -264,13 +313,15 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
         </p>
       )}
 
-      {task.phase === 'processing' && <ProgressView progress={task.progress} />}
+      {task.phase === 'processing' && <ProgressView progress={task.progress} note={optionsDef?.progressNote && t(optionsDef.progressNote)} />}
       {task.phase === 'done' && (
         <ResultView
           result={task.result}
           inputSize={files.reduce((sum, f) => sum + f.size, 0)}
           showSaving={SHOWS_SAVING.has(tool.id)}
-          onDownload={() => setDownloaded(true)}
+          images={resultImages}
+          partNames={tool.output === 'pdfs' ? pdfNames(files) : undefined}
+          onDownload={onDownload}
           onStartOver={startOver}
         />
       )}
@@ -282,7 +333,7 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
           options={options}
           showSaving={SHOWS_SAVING.has(tool.id)}
           onRetry={retryFile}
-          onDownload={() => setDownloaded(true)}
+          onDownload={onDownload}
           onStartOver={startOver}
         />
       )}

@@ -1,12 +1,19 @@
 import type { ToolId } from '../../../../shared/src/tools';
+import { dwgToJpgOptions, dwgToPdfOptions } from './options-cad';
 import { compressOptions } from './options-compress';
 import { deleteOptions } from './options-delete';
+import { ebooksOptions } from './options-ebooks';
+import { gifToPdfOptions, jpgToPdfOptions } from './options-images';
+import { ocrOptions } from './options-ocr';
 import { organizeOptions } from './options-organize';
+import { pdfToExcelOptions, takesOneSheet } from './options-pdf-to-excel';
+import { pdfToJpgOptions } from './options-pdf-to-jpg';
 import { protectOptions } from './options-protect';
 import { rotateOptions } from './options-rotate';
 import { splitOptions } from './options-split';
 import type { ToolOptions } from './options-types';
 import { unlockOptions } from './options-unlock';
+import { urlOptions } from './options-url';
 
 /**
  * Option panels of the tools that have options; a tool without an entry sends no options.
@@ -20,4 +27,13 @@ export const TOOL_OPTIONS: Partial<Record<ToolId, ToolOptions<any>>> = {
   'rotate-pdf': rotateOptions,
   'protect-pdf': protectOptions,
   'unlock-pdf': unlockOptions,
+  'jpg-to-pdf': jpgToPdfOptions,
+  'gif-to-pdf': gifToPdfOptions,
+  'html-to-pdf': urlOptions,
+  'ebooks-to-pdf': ebooksOptions,
+  'dwg-to-pdf': dwgToPdfOptions,
+  'dwg-to-jpg': dwgToJpgOptions,
+  'pdf-to-jpg': pdfToJpgOptions,
+  'pdf-ocr': ocrOptions,
+  ...(takesOneSheet ? { 'pdf-to-excel': pdfToExcelOptions } : {}),
 };

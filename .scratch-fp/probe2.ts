@@ -1,0 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+const file = process.argv[2]; const pageNo = Number(process.argv[3] ?? 1);
+const base = path.resolve('node_modules/pdfjs-dist');
+const doc = await getDocument({ data: new Uint8Array(fs.readFileSync(file)), verbosity: 0, disableFontFace: true, cMapUrl: base + '/cmaps/', cMapPacked: true, standardFontDataUrl: base + '/standard_fonts/', wasmUrl: base + '/wasm/', isOffscreenCanvasSupported: false }).promise;
+const page = await doc.getPage(pageNo);
+await page.getOperatorList();
+const tc = await page.getTextContent();
+for (const it of tc.items.slice(0, Number(process.argv[4] ?? 30)) as any[]) console.log(JSON.stringify({ s: it.str, t: it.transform.map((n: number) => +n.toFixed(2)), w: +it.width.toFixed(2), f: (page.commonObjs.get(it.fontName) as any)?.name, eol: it.hasEOL, dir: it.dir }));

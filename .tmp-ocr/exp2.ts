@@ -1,0 +1,11 @@
+import { createWorker, OEM } from 'tesseract.js';
+import fs from 'node:fs';
+const dir = '/tmp/ocrx/tessdata';
+const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath: dir, cacheMethod: 'none', gzip: true });
+await w.setParameters({ tessedit_pageseg_mode: '3' as any, user_defined_dpi: '300' });
+const t1 = Date.now();
+const r = await w.recognize(fs.readFileSync('/work/shared/fixtures/scanned/tesseract_phototest.tif'), { pdfTextOnly: true }, { text: true, blocks: true, pdf: true });
+console.log('recognize', Date.now() - t1, 'conf', r.data.confidence, r.data.pdf?.length);
+fs.writeFileSync('/tmp/ocrx/textonly.pdf', Buffer.from(r.data.pdf!));
+console.log(JSON.stringify(r.data.blocks![0].paragraphs[0].lines[0], (k, v) => (k === 'symbols' || k === 'choices' || k==='page' || k==='block' || k==='paragraph' || k==='line' || k==='word' ? undefined : v)).slice(0, 1500));
+await w.terminate();

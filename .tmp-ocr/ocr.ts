@@ -1,0 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getTool } from '../shared/src/tools';
+import pdfOcr from '../worker/src/processors/pdf-ocr';
+const [f, optsJson, keep] = [process.argv[2], process.argv[3] ?? '{}', process.argv[4]];
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ocr-'));
+const ext = path.extname(f).slice(1).toLowerCase();
+const kind = ({ tif: 'tiff', jpeg: 'jpg' } as any)[ext] ?? ext;
+fs.copyFileSync(f, path.join(work, 'in.' + ext));
+const t = Date.now();
+const prog: number[] = [];
+const r = await pdfOcr({ inputs: [{ path: path.join(work, 'in.' + ext), name: path.basename(f), kind }], options: getTool('pdf-ocr')!.options.parse(JSON.parse(optsJson)), workDir: work, signal: new AbortController().signal, progress: async (p) => { prog.push(p); } });
+console.log(Date.now() - t, 'ms', r.outputs.map((o) => o.name), prog.length, prog.slice(-3));
+if (keep) fs.copyFileSync(r.outputs[0].path, keep);
+fs.rmSync(work, { recursive: true });

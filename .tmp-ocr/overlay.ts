@@ -1,0 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import sharp from 'sharp';
+const [pdf, out] = [process.argv[2], process.argv[3]];
+const dpi = 60;
+execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-singlefile', '-f', '1', '-l', '1', pdf, '/tmp/ocrx/ov']);
+const xml = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', pdf, '-'], { encoding: 'utf8' });
+const k = dpi / 72;
+const rects = [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">/g)].map((m) => `<rect x="${+m[1] * k}" y="${+m[2] * k}" width="${(+m[3] - +m[1]) * k}" height="${(+m[4] - +m[2]) * k}" fill="none" stroke="red" stroke-width="1"/>`);
+const meta = await sharp('/tmp/ocrx/ov.png').metadata();
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${meta.width}" height="${meta.height}">${rects.join('')}</svg>`;
+await sharp('/tmp/ocrx/ov.png').composite([{ input: Buffer.from(svg) }]).toFile(out);
+console.log(rects.length, 'words');

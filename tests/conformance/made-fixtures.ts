@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pdfFixture } from './pdf-checks';
+
+/**
+ * Fixtures the suite makes from real ones, for a property no stored file has. They live in one
+ * temp dir per test file; `removeMadeFixtures` deletes it.
+ */
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-made-fixtures-'));
+
+export const removeMadeFixtures = () => fs.rmSync(dir, { recursive: true, force: true });
+// Also when the test file fails to load and its afterAll never runs.
+process.once('exit', removeMadeFixtures);
+
+const qpdfJson = (file: string, keys: string[]) =>
+  JSON.parse(execFileSync('qpdf', ['--json', ...keys.map((k) => `--json-key=${k}`), file], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+
+/**
+ * pdfjs_tracemonkey.pdf (14 pages in three page-tree nodes of 6, 6 and 2) with rotations set the
+ * three ways a PDF can: inherited from the root of the page tree (90), inherited from the middle
+ * node (180, pages 7–12), and on page 14 itself, as an indirect object (270).
+ * Effective rotations: 90 ×6, 180 ×6, 90, 270.
+ */
+export const INHERITED_ROTATION = [...Array(6).fill(90), ...Array(6).fill(180), 90, 270] as number[];
+
+export const inheritedRotation: string = (() => {
+  const source = pdfFixture('pdfjs_tracemonkey.pdf').file;
+  const json = qpdfJson(source, ['qpdf', 'pages']);
+  const objects: Record<string, { value: Record<string, unknown> }> = json.qpdf[1];
+  const value = (ref: string) => objects[`obj:${ref}`].value;
+  const root = value(value(objects.trailer.value['/Root'] as string)['/Pages'] as string);
+  const lastPage: string = json.pages.at(-1).object;
+  const middle = (root['/Kids'] as string[])[1];
+  const spare = `${Number(objects.trailer.value['/Size'])} 0 R`;
+  const update = {
+    qpdf: [
+      { jsonversion: 2 },
+      {
+        [`obj:${value(objects.trailer.value['/Root'] as string)['/Pages']}`]: { value: { ...root, '/Rotate': 90 } },
+        [`obj:${middle}`]: { value: { ...value(middle), '/Rotate': 180 } },
+        [`obj:${lastPage}`]: { value: { ...value(lastPage), '/Rotate': spare } },
+        [`obj:${spare}`]: { value: 270 },
+      },
+    ],
+  };
+  const updateFile = path.join(dir, 'rotations.json');
+  fs.writeFileSync(updateFile, JSON.stringify(update));
+  const target = path.join(dir, 'tracemonkey-inherited-rotation.pdf');
+  execFileSync('qpdf', [source, `--update-from-json=${updateFile}`, target]);
+  return target;
+})();
+
+/**
+ * qpdf_enc-R3-V2_U-view_O-master.pdf (RC4-128, user password "view", 30 pages) cut just before
+ * `startxref`: encrypted and damaged at once, so a reader must rebuild the cross-reference table
+ * before it can even check the password.
+ */
+export const damagedEncrypted: string = (() => {
+  const bytes = fs.readFileSync(pdfFixture('qpdf_enc-R3-V2_U-view_O-master.pdf').file);
+  const target = path.join(dir, 'enc-R3-view-no-startxref.pdf');
+  fs.writeFileSync(target, bytes.subarray(0, bytes.lastIndexOf('startxref')));
+  return target;
+})();

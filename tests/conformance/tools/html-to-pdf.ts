@@ -1,0 +1,248 @@
+import dns from 'node:dns/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import sharp from 'sharp';
+import { afterAll, expect } from 'vitest';
+import { closeBrowser } from '../../../worker/src/engines/chromium';
+import { MAX_DOWNLOAD_BYTES } from '../../../worker/src/processors/html-to-pdf';
+import { classifyIp } from '../../../worker/src/ssrf-guard';
+import type { ToolCase, ToolConformance } from '../harness';
+import { pageSizes, renderedPage, shareOfColor } from '../image-checks';
+import { text } from '../pdf-checks';
+
+/**
+ * Two local servers: `site`, the page being converted (allowlisted through URL_FETCH_ALLOWLIST, as
+ * an operator would name an internal host), and `trap`, an internal address no page may reach. The
+ * trap records every request it gets, so "not fetched" is proven, not assumed.
+ */
+const trapHits: string[] = [];
+const siteHits: string[] = [];
+
+async function listen(server: http.Server, host: string, port = 0): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  server.unref();
+  return (server.address() as AddressInfo).port;
+}
+
+const trap = http.createServer((req, res) => {
+  trapHits.push(`${req.method} ${req.headers.host}${req.url}`);
+  res.writeHead(200, { 'content-type': 'text/html', 'access-control-allow-origin': '*' });
+  res.end('<h1>TOP SECRET</h1>');
+});
+const T = await listen(trap, '127.0.0.1');
+// The same port on ::1 too, when the machine has IPv6 loopback, so [::1] attempts are seen as well.
+const trap6 = http.createServer(trap.listeners('request')[0] as http.RequestListener);
+const hasV6 = await listen(trap6, '::1', T).then(
+  () => true,
+  () => false,
+);
+
+const red = await sharp({ create: { width: 300, height: 150, channels: 3, background: { r: 255, g: 0, b: 0 } } }).png().toBuffer();
+const page = (body: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Sheaf test</title></head><body>${body}</body></html>`;
+const trapUrl = (p: string, host = '127.0.0.1') => `http://${host}:${T}${p}`;
+
+/** Every way a page can make a browser fetch something, aimed at the trap. */
+const attackPage = () =>
+  page(`
+  <h1>Attack page rendered</h1>
+  <img src="${trapUrl('/img')}">
+  <img src="/redirect?to=${encodeURIComponent(trapUrl('/img-redirect'))}">
+  <img src="${trapUrl('/decimal', '2130706433')}">
+  <img src="${trapUrl('/hex', '0x7f.0.0.1')}">
+  <img src="${trapUrl('/octal', '0177.0.0.1')}">
+  <img src="${trapUrl('/short', '127.1')}">
+  <img src="${trapUrl('/mapped', '[::ffff:127.0.0.1]')}">
+  <img src="${trapUrl('/v6', '[::1]')}">
+  <img src="${trapUrl('/localhost', 'localhost')}">
+  <img src="${trapUrl('/hostname', os.hostname())}">
+  <iframe src="${trapUrl('/frame')}"></iframe>
+  <iframe src="/redirect?to=${encodeURIComponent(trapUrl('/frame-redirect'))}"></iframe>
+  <link rel="stylesheet" href="${trapUrl('/style.css')}">
+  <link rel="prefetch" href="${trapUrl('/prefetch')}">
+  <script src="${trapUrl('/script.js')}"></script>
+  <div style="width:50px;height:50px;background-image:url('${trapUrl('/css-background')}')"></div>
+  <video poster="${trapUrl('/poster')}"></video>
+  <object data="${trapUrl('/object')}"></object>
+  <script>
+    fetch('${trapUrl('/fetch')}').catch(() => {});
+    fetch('/redirect?to=${encodeURIComponent(trapUrl('/fetch-redirect'))}').catch(() => {});
+    const xhr = new XMLHttpRequest(); xhr.open('GET', '${trapUrl('/xhr')}'); xhr.send();
+    navigator.sendBeacon('${trapUrl('/beacon')}', 'x');
+    try { new EventSource('${trapUrl('/events')}'); } catch {}
+    try { new WebSocket('ws://127.0.0.1:${T}/ws'); } catch {}
+    try { window.open('${trapUrl('/popup')}'); } catch {}
+    try { navigator.serviceWorker && navigator.serviceWorker.register('/sw.js'); } catch {}
+  </script>`);
+
+const site = http.createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://site');
+  siteHits.push(url.pathname);
+  const html = (body: string) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body);
+  };
+  switch (url.pathname) {
+    case '/page':
+      return html(page('<h1>Sheaf conformance page</h1><p>Rendered by Chromium from a local server.</p><img src="/red.png" width="300" height="150">'));
+    case '/red.png':
+      res.writeHead(200, { 'content-type': 'image/png' });
+      return res.end(red);
+    case '/background':
+      return html(page('<style>html,body{background:rgb(0,0,255);min-height:100%}</style><p style="color:white">Blue background</p>'));
+    case '/attack':
+      return html(attackPage());
+    case '/navigate':
+      return html(page(`<p>Leaving</p><script>location.href = '${trapUrl('/navigated')}';</script>`));
+    case '/redirect':
+      res.writeHead(302, { location: url.searchParams.get('to') ?? '/' });
+      return res.end();
+    case '/huge':
+      return html(page('<p>Huge script</p><script src="/huge.js"></script>'));
+    case '/huge.js': {
+      // Twice the download limit of spaces, which a browser reads to the end: the converter must cut it.
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      const chunk = Buffer.alloc(1 << 20, ' ');
+      let sent = 0;
+      const pump = () => {
+        while (sent < 2 * MAX_DOWNLOAD_BYTES && res.write(chunk)) sent += chunk.length;
+        if (sent < 2 * MAX_DOWNLOAD_BYTES && !res.destroyed) res.once('drain', pump);
+        else res.end();
+      };
+      return pump();
+    }
+    default:
+      res.writeHead(404).end();
+  }
+});
+const S = await listen(site, '127.0.0.1');
+const siteUrl = (p: string) => `http://127.0.0.1:${S}${p}`;
+process.env.URL_FETCH_ALLOWLIST = [process.env.URL_FETCH_ALLOWLIST, `127.0.0.1:${S}`].filter(Boolean).join(',');
+
+afterAll(async () => {
+  await closeBrowser();
+  for (const server of [site, trap, trap6]) server.close();
+});
+
+/** The machine's own name, when the system resolver maps it to an internal address (/etc/hosts). */
+const ownName = await dns.lookup(os.hostname()).then(
+  ({ address }) => (classifyIp(address) ? os.hostname() : undefined),
+  () => undefined,
+);
+
+const blockedUrls = [
+  trapUrl('/secret'),
+  trapUrl('/secret', '2130706433'),
+  trapUrl('/secret', '0x7f.0.0.1'),
+  trapUrl('/secret', '0177.0.0.1'),
+  trapUrl('/secret', 'localhost'),
+  trapUrl('/secret', '[::1]'),
+  trapUrl('/secret', '[::ffff:127.0.0.1]'),
+  `http://127.0.0.1:${S + (S === 65535 ? -1 : 1)}/`,
+  'http://10.0.0.1/',
+  'http://192.168.1.1/',
+  'http://172.16.0.1/',
+  'http://100.64.0.1/',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://[fd00:ec2::254]/latest/meta-data/',
+  'http://metadata.google.internal/computeMetadata/v1/',
+  'http://[fe80::1]/',
+  'http://[fc00::1]/',
+  'http://0.0.0.0/',
+  ...(ownName ? [trapUrl('/secret', ownName)] : []),
+];
+
+export const htmlToPdf: ToolConformance = {
+  tool: 'html-to-pdf',
+  sample: [],
+  options: { url: siteUrl('/page') },
+  pagesOf: () => [1],
+  cases: [
+    {
+      name: 'renders a page with its text and its image, on A4 by default',
+      inputs: [],
+      options: { url: siteUrl('/page') },
+      pages: [1],
+      names: ['127.0.0.1.pdf'],
+      async check(run) {
+        expect(await text(run.outputs[0].path)).toContain('Sheaf conformance page');
+        const [size] = await pageSizes(run.outputs[0].path);
+        // A4 is 595 × 842 pt; Chromium rounds it through inches (8.27 × 11.7).
+        expect(Math.abs(size.width - 595.3)).toBeLessThan(2);
+        expect(Math.abs(size.height - 841.9)).toBeLessThan(2);
+        expect(shareOfColor(await renderedPage(run.outputs[0].path, 1, run.workDir, 30), [255, 0, 0])).toBeGreaterThan(0.02);
+        expect(siteHits).toContain('/red.png');
+      },
+    },
+    {
+      name: 'renders on Letter paper without margins',
+      inputs: [],
+      options: { url: siteUrl('/page'), format: 'Letter', margin: 'none' },
+      pages: [1],
+      async check(run) {
+        expect(await pageSizes(run.outputs[0].path)).toEqual([{ width: 612, height: 792 }]);
+      },
+    },
+    {
+      name: 'prints background colours by default',
+      inputs: [],
+      options: { url: siteUrl('/background'), margin: 'none' },
+      pages: [1],
+      async check(run) {
+        expect(shareOfColor(await renderedPage(run.outputs[0].path, 1, run.workDir), [0, 0, 255])).toBeGreaterThan(0.9);
+      },
+    },
+    {
+      name: 'leaves background colours out with background=false',
+      inputs: [],
+      options: { url: siteUrl('/background'), margin: 'none', background: 'false' },
+      pages: [1],
+      async check(run) {
+        expect(shareOfColor(await renderedPage(run.outputs[0].path, 1, run.workDir), [0, 0, 255])).toBeLessThan(0.01);
+      },
+    },
+    ...blockedUrls.map(
+      (url): ToolCase => ({ name: `refuses ${url} with URL_BLOCKED`, inputs: [], options: { url }, error: 'URL_BLOCKED' }),
+    ),
+    {
+      name: 'refuses a page that redirects to an internal address with URL_BLOCKED',
+      inputs: [],
+      options: { url: siteUrl(`/redirect?to=${encodeURIComponent(trapUrl('/redirected'))}`) },
+      error: 'URL_BLOCKED',
+    },
+    {
+      name: 'refuses a page that sends itself to an internal address with URL_BLOCKED',
+      inputs: [],
+      options: { url: siteUrl('/navigate') },
+      error: 'URL_BLOCKED',
+    },
+    {
+      name: `stops a page that downloads more than ${MAX_DOWNLOAD_BYTES / 2 ** 20} MB with FILE_TOO_LARGE`,
+      inputs: [],
+      options: { url: siteUrl('/huge') },
+      error: 'FILE_TOO_LARGE',
+    },
+    {
+      // Last, so its proof covers every case above as well.
+      name: 'renders a page that aims every kind of request at an internal address, and the address sees none',
+      inputs: [],
+      options: { url: siteUrl('/attack') },
+      pages: [1],
+      async check(run) {
+        expect(await text(run.outputs[0].path)).toContain('Attack page rendered');
+        // The redirects were asked of the allowed server; what they pointed to was never fetched.
+        expect(siteHits.filter((p) => p === '/redirect').length).toBeGreaterThanOrEqual(2);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(trapHits).toEqual([]);
+        // The trap does record what reaches it: this request comes from the test, not the page.
+        await fetch(trapUrl('/control'));
+        if (hasV6) await fetch(`http://[::1]:${T}/control6`);
+        expect(trapHits).toHaveLength(hasV6 ? 2 : 1);
+        trapHits.length = 0;
+      },
+    },
+  ],
+};

@@ -1,0 +1,250 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { encodeBmp } from '../../../worker/src/bmp-encode';
+import { characterErrorRate } from '../../../worker/src/ocr/cer';
+import type { ToolCase, ToolConformance, ToolRun } from '../harness';
+import { pageCount, pageRotations, pdfFixture, renderDifference, text, words } from '../pdf-checks';
+import { fixture } from '../../support/fixtures';
+
+/**
+ * Character error rates measured on these pages (bench/ocr.ts has the full table) and the floors
+ * the tests hold: measured plus a margin for small changes in Tesseract or in our preparation.
+ */
+const CER = {
+  rotatedSkew: { measured: 0.0098, floor: 0.03 },
+  francais: { measured: 0, floor: 0.02 },
+  eurotext: { measured: 0.0121, floor: 0.035 },
+  phototest: { measured: 0, floor: 0.02 },
+  /** The searchable PDF of ocrmypdf_skew.pdf, read back with `pdftotext -raw` (content order). */
+  skewPdf: { measured: 0.0101, floor: 0.03 },
+};
+
+const scanned = (name: string) => fixture(`scanned/${name}`);
+const groundTruth = (name: string) => fs.readFileSync(scanned(name), 'utf8');
+const LINN_TRUTH = 'ocrmypdf_linn.txt';
+
+const output = (run: ToolRun) => fs.readFileSync(run.outputs[0].path, 'utf8');
+const rawText = (file: string) => execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
+
+/** A txt run whose text must stay under a CER floor against a ground truth. */
+function cerCase(name: string, input: string, truth: string, language: string, limit: { floor: number }): ToolCase {
+  return {
+    name,
+    inputs: [input],
+    options: { outtype: 'txt', language },
+    check(run) {
+      expect(characterErrorRate(output(run), groundTruth(truth))).toBeLessThanOrEqual(limit.floor);
+    },
+  };
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-ocr-fixtures-'));
+process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+const made = new Map<string, string>();
+/** A fixture made from real ones on first use (the suite imports this file for every tool). */
+function make(name: string, build: (target: string) => void): string {
+  let file = made.get(name);
+  if (!file) {
+    file = path.join(dir, name);
+    build(file);
+    made.set(name, file);
+  }
+  return file;
+}
+const qpdf = (...args: string[]) => {
+  try {
+    execFileSync('qpdf', args);
+  } catch (e) {
+    // Exit 3: written, with warnings.
+    if ((e as { status?: number }).status !== 3) throw e;
+  }
+};
+const francaisTurned = (angle: number) => make(`francais-turned-${angle}.pdf`, (t) => qpdf(scanned('ocrmypdf_francais.pdf'), `--rotate=+${angle}:1`, t));
+/** A page of text (tracemonkey's first) followed by a scan (the French pangram). */
+const textThenScan = () =>
+  make('text-then-scan.pdf', (t) => qpdf('--empty', '--pages', pdfFixture('pdfjs_tracemonkey.pdf').file, '1', scanned('ocrmypdf_francais.pdf'), '1', '--', t));
+const sharpModule = createRequire(import.meta.url).resolve('sharp');
+/**
+ * Runs a sharp pipeline on `input` in a child process: the suite reads a case's inputs
+ * synchronously, and sharp only works asynchronously.
+ */
+function sharpSync(input: string, pipeline: string): void {
+  const script = `require(${JSON.stringify(sharpModule)})(${JSON.stringify(input)})${pipeline}.catch((e) => { console.error(e); process.exit(1); })`;
+  execFileSync(process.execPath, ['-e', script]);
+}
+
+/** tesseract_phototest.tif (640 × 480, 200 dpi) in another image format. */
+function phototestAs(ext: 'jpg' | 'webp' | 'bmp' | 'png'): string {
+  return make(`phototest.${ext}`, (t) => {
+    const source = scanned('tesseract_phototest.tif');
+    if (ext !== 'bmp') {
+      const format = { jpg: '.jpeg({ quality: 90 })', webp: '.webp({ lossless: true })', png: '.png()' }[ext];
+      sharpSync(source, `.withMetadata({ density: 200 })${format}.toFile(${JSON.stringify(t)})`);
+      return;
+    }
+    // sharp writes no BMP: grey pixels out of sharp, into our encoder.
+    const raw = `${t}.raw`;
+    sharpSync(source, `.greyscale().raw().toFile(${JSON.stringify(raw)})`);
+    fs.writeFileSync(t, encodeBmp({ width: 640, height: 480, channels: 1, data: fs.readFileSync(raw), dpi: 200 }));
+  });
+}
+
+/** pdftotext's word boxes on page 1, in points. */
+function wordBoxes(file: string) {
+  const xml = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
+  return [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">/g)].map((m) => m.slice(1, 5).map(Number));
+}
+
+/** Bytes of every image of a PDF as stored (`pdfimages -all`), in order. */
+function storedImages(file: string): Buffer[] {
+  const out = fs.mkdtempSync(path.join(dir, 'images-'));
+  execFileSync('pdfimages', ['-all', file, path.join(out, 'i')]);
+  return fs
+    .readdirSync(out)
+    .sort()
+    .map((n) => fs.readFileSync(path.join(out, n)));
+}
+
+const phototestWords = ['quick', 'brown', 'jumped', 'lazy', 'format'];
+
+export const pdfOcr: ToolConformance = {
+  tool: 'pdf-ocr',
+  outputExtension: (o) => ({ txt: 'txt', word: 'docx', excel: 'xlsx', ppt: 'pptx' })[String(o.outtype)] ?? 'pdf',
+  sample: [scanned('ocrmypdf_francais.pdf')],
+  pagesOf: (pages) => [pages[0]],
+  cases: [
+    cerCase('reads a scan set on a turned page (/Rotate) and skewed, CER ≤ 3%', scanned('ocrmypdf_rotated_skew.pdf'), LINN_TRUTH, 'eng', CER.rotatedSkew),
+    cerCase('reads French accents and ligatures, CER ≤ 2%', scanned('ocrmypdf_francais.pdf'), 'ocrmypdf_francais.gt.txt', 'fra', CER.francais),
+    cerCase('reads six languages with eng+fra from a bilevel TIFF, CER ≤ 3.5%', scanned('tesseract_eurotext.tif'), 'tesseract_eurotext.txt', 'eng+fra', CER.eurotext),
+    cerCase('reads a 200 dpi TIFF, CER ≤ 2%', scanned('tesseract_phototest.tif'), 'tesseract_phototest.txt', 'eng', CER.phototest),
+    {
+      name: 'makes a skewed scan searchable: its words on the untouched scan, where they are printed',
+      inputs: [scanned('ocrmypdf_skew.pdf')],
+      names: ['ocrmypdf_skew.pdf'],
+      async check(run) {
+        const out = run.outputs[0].path;
+        const found = await text(out);
+        const truth = [...words(groundTruth(LINN_TRUTH))];
+        expect(truth.filter((w) => words(found).has(w)).length / truth.length).toBeGreaterThanOrEqual(0.97);
+        expect(characterErrorRate(rawText(out), groundTruth(LINN_TRUTH))).toBeLessThanOrEqual(CER.skewPdf.floor);
+        // The page shows what it showed, from the very same JBIG2 data.
+        expect(await renderDifference(run.inputs[0], out, 1, run.workDir)).toBeLessThan(0.5);
+        expect(storedImages(out)).toEqual(storedImages(run.inputs[0]));
+        // Each word's box covers ink: the layer is not shifted, turned or scaled wrong.
+        const dpi = 50;
+        const render = path.join(run.workDir, 'render');
+        execFileSync('pdftoppm', ['-gray', '-png', '-r', String(dpi), '-singlefile', out, render]);
+        const { data, info } = await sharp(`${render}.png`).raw().toBuffer({ resolveWithObject: true });
+        const boxes = wordBoxes(out);
+        expect(boxes.length).toBeGreaterThan(600);
+        const onInk = boxes.filter(([x0, y0, x1, y1]) => {
+          let min = 255;
+          for (let y = Math.floor((y0 * dpi) / 72); y <= Math.min(info.height - 1, Math.ceil((y1 * dpi) / 72)); y++)
+            for (let x = Math.floor((x0 * dpi) / 72); x <= Math.min(info.width - 1, Math.ceil((x1 * dpi) / 72)); x++) min = Math.min(min, data[y * info.width + x]);
+          return min < 128;
+        });
+        expect(onInk.length / boxes.length).toBeGreaterThanOrEqual(0.97);
+      },
+    },
+    {
+      name: 'turns a page lying on its side upright',
+      get inputs() {
+        return [francaisTurned(90)];
+      },
+      options: { language: 'fra' },
+      async check(run) {
+        expect(pageRotations(run.outputs[0].path)).toEqual([0]);
+        expect(await text(run.outputs[0].path)).toContain('whisky');
+      },
+    },
+    {
+      name: 'turns an upside-down page upright',
+      get inputs() {
+        return [francaisTurned(180)];
+      },
+      options: { language: 'fra' },
+      async check(run) {
+        expect(pageRotations(run.outputs[0].path)).toEqual([0]);
+        expect(await text(run.outputs[0].path)).toContain('Portez ce vieux whisky');
+      },
+    },
+    {
+      name: 'keeps a page that already has text as it is and recognises the scanned one',
+      get inputs() {
+        return [textThenScan()];
+      },
+      options: { language: 'fra' },
+      pages: [2],
+      async check(run) {
+        const out = run.outputs[0].path;
+        expect(await text(out, 1, 1)).toBe(await text(run.inputs[0], 1, 1));
+        expect(await renderDifference(run.inputs[0], out, 1, run.workDir)).toBe(0);
+        expect((await text(run.inputs[0], 2, 2)).trim()).toBe('');
+        expect(await text(out, 2, 2)).toContain('whisky');
+      },
+    },
+    {
+      name: 'writes plain text, a form feed between pages, existing text kept',
+      get inputs() {
+        return [textThenScan()];
+      },
+      options: { language: 'fra', outtype: 'txt' },
+      names: ['text-then-scan.txt'],
+      async check(run) {
+        const pages = output(run).split('\f');
+        expect(pages).toHaveLength(2);
+        expect(words(pages[0])).toEqual(words(await text(run.inputs[0], 1, 1)));
+        expect(characterErrorRate(pages[1], groundTruth('ocrmypdf_francais.gt.txt'))).toBeLessThanOrEqual(CER.francais.floor);
+      },
+    },
+    ...(['jpg', 'png', 'webp', 'bmp'] as const).map(
+      (ext): ToolCase => ({
+        name: `makes a searchable PDF from a ${ext.toUpperCase()} image, the page the image's size at its resolution`,
+        get inputs() {
+          return [phototestAs(ext)];
+        },
+        pages: [1],
+        names: ['phototest.pdf'],
+        async check(run) {
+          const out = run.outputs[0].path;
+          const found = words(await text(out));
+          for (const w of phototestWords) expect(found.has(w), w).toBe(true);
+          const info = execFileSync('pdfinfo', [out], { encoding: 'utf8' });
+          // 640 × 480 pixels at 200 dpi.
+          expect(info).toMatch(/Page size:\s+230\.4 x 172\.8 pts/);
+          // A JPEG goes in as it is.
+          if (ext === 'jpg') expect(storedImages(out)[0].equals(fs.readFileSync(run.inputs[0]))).toBe(true);
+        },
+      }),
+    ),
+    {
+      name: 'makes a page of every page of a multi-page TIFF',
+      inputs: [fixture('images/pillow_multipage.tiff')],
+      pages: [3],
+    },
+    {
+      name: 'refuses a damaged image with IMAGE_DAMAGED',
+      get inputs() {
+        return [make('truncated.png', (t) => fs.writeFileSync(t, fs.readFileSync(scanned('ocrmypdf_linn.png')).subarray(0, 2000)))];
+      },
+      error: 'IMAGE_DAMAGED',
+    },
+    {
+      name: 'refuses more than 100 pages with TOO_MANY_PAGES',
+      get inputs() {
+        return [make('112-pages.pdf', (t) => qpdf('--empty', '--pages', ...Array(8).fill(pdfFixture('pdfjs_tracemonkey.pdf').file), '--', t))];
+      },
+      error: 'TOO_MANY_PAGES',
+    },
+  ],
+  invariant(run) {
+    if (!run.outputs[0].name.endsWith('.pdf')) return;
+    // A searchable PDF keeps every page of its PDF input.
+    if (run.inputs[0].endsWith('.pdf') && pageCount(run.inputs[0]) > 0) expect(pageCount(run.outputs[0].path)).toBe(pageCount(run.inputs[0]));
+  },
+};

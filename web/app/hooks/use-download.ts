@@ -1,0 +1,23 @@
+import type { MouseEvent } from 'react';
+import { useAuth, type DownloadRequest } from '~/stores/auth-provider';
+import { hasPendingFiles } from '~/stores/ui-store';
+
+/**
+ * Download links that go through the login flow: a click fetches the file itself, and when the
+ * server wants a signed-in user (401) the login popup opens with the files kept; the download
+ * carries on by itself after the login. Clicks with a modifier key keep the browser's behaviour.
+ */
+export function useDownload() {
+  const auth = useAuth();
+
+  const onDownloadClick = (event: MouseEvent<HTMLAnchorElement>, request?: DownloadRequest) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void auth.download(event.currentTarget.href, request);
+  };
+
+  /** Files wait for a login: leaving for Google's sign-in page then loses nothing. */
+  const awaitingLogin = hasPendingFiles(auth.ui);
+
+  return { onDownloadClick, download: auth.download, awaitingLogin };
+}

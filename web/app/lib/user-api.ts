@@ -1,0 +1,128 @@
+import { ERRORS, type ErrorCode } from '../../../shared/src/errors';
+import { ApiError, messageForAnswer, type FlowMessage } from './api-client';
+
+/** The spec's user state as the user calls return it. */
+export interface UserInfo {
+  userName: string;
+  email: string;
+  id: string;
+}
+
+export interface VipInfo {
+  isVip: boolean;
+  isTimeVip: boolean;
+  isAiTimeVip: boolean;
+  vipName: string;
+  aiVipName: string;
+  isSubscript: boolean;
+}
+
+export interface LoginData {
+  token: string;
+  userInfo: UserInfo;
+  vipInfo: VipInfo;
+}
+
+export type HistoryStatus = 'successful' | 'failed' | 'processing' | 'deleted';
+
+export interface HistoryTask {
+  id: string;
+  date: string;
+  name: string;
+  tool: string;
+  status: HistoryStatus;
+  fileurl?: string;
+  pdfurls?: string[];
+  imageurls?: string[];
+  zipurl?: string;
+  filesize?: number;
+}
+
+export interface HistoryPage {
+  total: number;
+  list: HistoryTask[];
+}
+
+/** A refused call: the envelope code (519, 1001, 410…), the HTTP status and what to tell the user. */
+export class EnvelopeError extends ApiError {
+  constructor(
+    readonly code: number,
+    readonly status: number,
+    userMessage: FlowMessage,
+  ) {
+    super(userMessage);
+    this.name = 'EnvelopeError';
+  }
+}
+
+/** The spec's envelope codes the login flows react to. */
+export const USER_CODE = { ok: 0, loginInvalid: 519, tooFrequent: 410, accountExists: 1001, accountNotFound: 1002 } as const;
+
+/** The headers the spec sends with every call; the session itself travels in the HttpOnly cookie. */
+export interface CallContext {
+  lang: string;
+  clientId?: string;
+}
+
+const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in ERRORS;
+
+/** The user-facing message of an error answer: its catalogue code when it names one, else as `messageForAnswer` reads it. */
+function messageOf(status: number, body: unknown): FlowMessage {
+  const named = typeof body === 'object' && body !== null && 'error' in body ? (body as { error: unknown }).error : undefined;
+  return isErrorCode(named) ? { code: named } : messageForAnswer(status, body);
+}
+
+/**
+ * One JSON call. Success needs HTTP 200 and `code` 0 (the spec); anything else rejects with an
+ * EnvelopeError, and a network failure with code -1.
+ */
+export async function callApi<T>(path: string, ctx: CallContext, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        lang: ctx.lang,
+        time: String(Math.floor(Date.now() / 1000)),
+        ...(ctx.clientId ? { clientId: ctx.clientId } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new EnvelopeError(-1, 0, { code: 'INTERNAL' });
+  }
+  let answer: { code?: unknown; data?: unknown } | undefined;
+  try {
+    answer = (await res.json()) as typeof answer;
+  } catch {
+    answer = undefined;
+  }
+  if (res.status !== 200 || !answer || answer.code !== USER_CODE.ok) {
+    const code = typeof answer?.code === 'number' ? answer.code : res.status;
+    throw new EnvelopeError(code, res.status, messageOf(res.status, answer));
+  }
+  return answer.data as T;
+}
+
+interface Identity {
+  email: string;
+  clientId: string;
+  channel: string;
+}
+
+export const userApi = {
+  checkEmail: (ctx: CallContext, body: Omit<Identity, 'channel'>) => callApi<boolean>('/api/user/checkEmail', ctx, body),
+  /** Mails a sign-in link: a sign-up when `name` is given. Answers 1. */
+  sendLoginLink: (ctx: CallContext, body: Identity & { name?: string }) => callApi<number>('/api/user/emailLogin', ctx, body),
+  /** Signs in with the emailed link's token. */
+  loginWithLink: (ctx: CallContext, body: { email: string; token: string; clientId: string }) => callApi<LoginData>('/api/user/emailLogin', ctx, body),
+  getUserInfo: (ctx: CallContext) => callApi<{ userInfo: UserInfo; vipInfo: VipInfo }>('/api/user/getUserInfo', ctx),
+  logout: (ctx: CallContext) => callApi<boolean>('/api/user/logout', ctx, {}),
+  historyTasks: (ctx: CallContext, body: { pageNum: number; pageSize: number; fileIds?: string }) =>
+    callApi<HistoryPage>('/api/miaohui/file/historyTasks', ctx, body),
+  deleteTasks: (ctx: CallContext, ids: string[]) => callApi<number>('/api/miaohui/file/deleteTasks', ctx, { ids }),
+  contact: (ctx: CallContext, body: { email: string; name?: string; subject?: string; body: string }) => callApi<unknown>('/api/contact', ctx, body),
+};

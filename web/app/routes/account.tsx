@@ -1,0 +1,113 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useSignedInPage } from '~/hooks/use-signed-in-page';
+import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
+import { aiPlan, pdfPlan } from '~/lib/plan-label';
+import { requireSession } from '~/lib/session.server';
+import { originFrom, pageMeta } from '~/lib/seo';
+import type { Route } from './+types/account';
+
+/** Signed-in users only: without the session cookie the server sends the visitor home. */
+export function loader({ request }: Route.LoaderArgs) {
+  requireSession(request);
+  return null;
+}
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  const lang = langFromPath(location.pathname);
+  const { t } = getI18n(lang);
+  return [
+    ...pageMeta({ lang, path: '/account', title: t('account.metaTitle'), description: t('account.metaDescription'), origin: originFrom(matches) }),
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+type Tab = 'profile' | 'billing';
+
+/** The account center: profile (email, name, plan) and billing (status, upgrade prompt). */
+export default function AccountPage() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const [params] = useSearchParams();
+  const { user } = useSignedInPage();
+  const tab: Tab = params.get('type') === 'billing' ? 'billing' : 'profile';
+  const info = user.userInfo;
+  const vip = user.vipInfo;
+  const plan = pdfPlan(vip);
+  const tabs: Array<{ id: Tab; to: string }> = [
+    { id: 'profile', to: localize('/account') },
+    { id: 'billing', to: `${localize('/account')}?type=billing` },
+  ];
+
+  return (
+    <div className="container page-narrow">
+      <h1 className="page-title">{t('account.title')}</h1>
+      <nav className="tabs" aria-label={t('account.tabsLabel')}>
+        {tabs.map(({ id, to }) => (
+          <Link key={id} to={to} className={`tabs__tab${tab === id ? ' is-current' : ''}`} aria-current={tab === id ? 'page' : undefined} preventScrollReset>
+            {t(`account.tabs.${id}`)}
+          </Link>
+        ))}
+      </nav>
+
+      {!info || !vip ? (
+        <p className="page-lead" role="status">
+          {t('account.loading')}
+        </p>
+      ) : tab === 'profile' ? (
+        <section className="card" aria-labelledby="account-profile">
+          <h2 id="account-profile" className="card__title">
+            {t('account.profile.title')}
+          </h2>
+          <dl className="details">
+            <div>
+              <dt>{t('account.profile.email')}</dt>
+              <dd>{info.email}</dd>
+            </div>
+            <div>
+              <dt>{t('account.profile.name')}</dt>
+              <dd>{info.userName}</dd>
+            </div>
+            <div>
+              <dt>{t('account.profile.plan')}</dt>
+              <dd>
+                <span className={`plan-badge plan-badge--${plan}`}>{t(`account.plans.${plan}`)}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('account.profile.aiPlan')}</dt>
+              <dd>{t(`account.plans.${aiPlan(vip)}`)}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : (
+        <section className="card" aria-labelledby="account-billing">
+          <h2 id="account-billing" className="card__title">
+            {t('account.billing.title')}
+          </h2>
+          <dl className="details">
+            <div>
+              <dt>{t('account.billing.status')}</dt>
+              <dd>{t(vip.isVip ? 'account.billing.pro' : 'account.billing.free')}</dd>
+            </div>
+            <div>
+              <dt>{t('account.profile.plan')}</dt>
+              <dd>{t(`account.plans.${plan}`)}</dd>
+            </div>
+          </dl>
+          {vip.isSubscript ? (
+            <p className="card__text">{t('account.billing.active')}</p>
+          ) : (
+            <div className="upgrade-prompt">
+              <p className="upgrade-prompt__title">{t('account.billing.noSubscription')}</p>
+              <p className="upgrade-prompt__text">{t('account.billing.upgradeText')}</p>
+              <Link className="button button--primary" to={localize('/pricing')}>
+                {t('account.billing.upgrade')}
+              </Link>
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

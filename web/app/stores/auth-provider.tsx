@@ -1,0 +1,341 @@
+import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { emitAuthEvent } from '~/lib/auth-events';
+import { readBrowserCookie, writeBrowserCookie } from '~/lib/cookies';
+import { fetchDownload } from '~/lib/download';
+import { localizePath, useLang, type Lang } from '~/lib/i18n';
+import { EnvelopeError, USER_CODE, userApi, type CallContext, type UserInfo, type VipInfo } from '~/lib/user-api';
+import { APP_VERSION, STORAGE_KEYS, VERSION_COOKIE, resolveChannel, resolveClientId, resolveUuid, versionChanged, type KeyValueStore } from './client-ids';
+import { initialUi, uiReducer, type LoginNext, type OpenLogin, type PendingFiles, type ToastMessage, type ToastTone, type UiState } from './ui-store';
+import { initialUser, userReducer, type LoginType, type UserState } from './user-store';
+
+/** Tabs tell each other about logins and logouts (the spec's broadcast channel: init, logout). */
+export const AUTH_CHANNEL = 'sheaf-auth';
+type AuthBroadcast = { type: 'init' } | { type: 'logout' };
+
+const LOGOUT_RELOAD_MS = 500;
+const VERSION_COOKIE_DAYS = 30;
+/** A download slower than this gets a "preparing" toast. */
+const SLOW_DOWNLOAD_MS = 700;
+/** What a login popup was for, kept in the tab across Google's redirect. */
+const RESUME_KEY = 'sheaf.loginResume';
+
+interface LoginResume {
+  next?: LoginNext;
+  url?: string;
+  tokens?: string;
+  lang: Lang;
+}
+
+export interface DownloadRequest {
+  pending?: Omit<PendingFiles, 'url'>;
+  /** Called once the file is saved, also when that happens after a login. */
+  onSaved?: () => void;
+}
+
+export interface AuthContextValue {
+  user: UserState;
+  ui: UiState;
+  openLogin(options: OpenLogin & { loginType?: LoginType; onSaved?: () => void }): void;
+  closeLogin(): void;
+  setLoginType(loginType: LoginType): void;
+  /** Before leaving for Google's sign-in page: what to do on the way back. */
+  rememberLoginResume(): void;
+  logout(): Promise<void>;
+  download(url: string, request?: DownloadRequest): Promise<void>;
+  toast(message: ToastMessage, tone?: ToastTone): void;
+  dismissToast(id: number): void;
+  /** The spec's call headers: page language and device id. */
+  callContext(): CallContext;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}
+
+/** Local and session storage that never throw (a browser may refuse them). */
+function safeStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStore & { removeItem(key: string): void } {
+  const get = () => {
+    try {
+      return window[kind];
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    getItem: (key) => {
+      try {
+        return get()?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    setItem: (key, value) => {
+      try {
+        get()?.setItem(key, value);
+      } catch {
+        // storage full or refused: the value lives for this page only
+      }
+    },
+    removeItem: (key) => {
+      try {
+        get()?.removeItem(key);
+      } catch {
+        // nothing to remove
+      }
+    },
+  };
+}
+
+function readJson<T>(store: KeyValueStore, key: string): T | undefined {
+  const raw = store.getItem(key);
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The spec's user and UI stores and the login flow around them: startup (ids, version check,
+ * login by link, user info), the login popup's next action, logout, and the tab broadcast.
+ * `hasSession` is what the server saw: the session cookie is HttpOnly.
+ */
+export function AuthProvider({ hasSession, children }: { hasSession: boolean; children: ReactNode }) {
+  const [user, userDispatch] = useReducer(userReducer, hasSession, initialUser);
+  const [ui, uiDispatch] = useReducer(uiReducer, initialUi);
+  const lang = useLang();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  // Async steps read the state as it is when they resume, not as it was when they started.
+  const latest = useRef({ user, ui, lang, location });
+  latest.current = { user, ui, lang, location };
+  const ids = useRef<{ clientId?: string }>({});
+  const onSaved = useRef<(() => void) | undefined>(undefined);
+  const channel = useRef<BroadcastChannel | null>(null);
+
+  const local = () => safeStorage('localStorage');
+  const session = () => safeStorage('sessionStorage');
+  const callContext = (): CallContext => ({ lang: latest.current.lang, clientId: ids.current.clientId });
+  const toast = (message: ToastMessage, tone: ToastTone = 'info') => uiDispatch({ type: 'toast', message, tone });
+  const broadcast = (message: AuthBroadcast) => channel.current?.postMessage(message);
+
+  const signedIn = (userInfo: UserInfo, vipInfo: VipInfo) => {
+    local().setItem(STORAGE_KEYS.userInfo, JSON.stringify(userInfo));
+    userDispatch({ type: 'signedIn', userInfo, vipInfo });
+  };
+  const loggedOut = () => {
+    local().removeItem(STORAGE_KEYS.userInfo);
+    userDispatch({ type: 'loggedOut' });
+  };
+
+  const takeResume = (): LoginResume | undefined => {
+    const resume = readJson<LoginResume>(session(), RESUME_KEY);
+    session().removeItem(RESUME_KEY);
+    return resume;
+  };
+
+  /** The membership query: 519 (or no answer at all) logs out; returns whether the user is signed in. */
+  const refreshUser = async (): Promise<boolean> => {
+    try {
+      const data = await userApi.getUserInfo(callContext());
+      signedIn(data.userInfo, data.vipInfo);
+      return true;
+    } catch (e) {
+      if (e instanceof EnvelopeError && (e.code === USER_CODE.loginInvalid || e.code === -1)) loggedOut();
+      return false;
+    }
+  };
+
+  const openLogin: AuthContextValue['openLogin'] = ({ from, loginType, onSaved: saved, ...rest }) => {
+    if (loginType) userDispatch({ type: 'loginType', loginType });
+    userDispatch({ type: 'loginFrom', loginFrom: from });
+    onSaved.current = saved;
+    uiDispatch({ type: 'openLogin', ...rest });
+  };
+
+  const closeLogin = () => {
+    onSaved.current = undefined;
+    session().removeItem(RESUME_KEY);
+    uiDispatch({ type: 'closeLogin' });
+  };
+
+  const download = async (url: string, request: DownloadRequest = {}) => {
+    const slow = setTimeout(() => toast({ key: 'auth.download.preparing' }), SLOW_DOWNLOAD_MS);
+    const outcome = await fetchDownload(url);
+    clearTimeout(slow);
+    switch (outcome.kind) {
+      case 'saved':
+        request.onSaved?.();
+        return;
+      case 'login':
+        // A session the page believed in has ended on the server.
+        if (latest.current.user.signedIn) loggedOut();
+        openLogin({ from: 'download', next: 'download', pending: { count: 0, ...request.pending, url }, onSaved: request.onSaved });
+        return;
+      case 'upgrade':
+        // The payment popup (a later issue) listens for this; meanwhile say why nothing happened.
+        emitAuthEvent('pay');
+        toast({ key: 'auth.download.needsPro' }, 'info');
+        return;
+      case 'failed':
+        toast(outcome.message, 'error');
+    }
+  };
+
+  /** The spec's stored next step, once signed in. */
+  const runNext = (next: LoginNext | undefined, url: string | undefined, saved: (() => void) | undefined) => {
+    if (next === 'toHome') navigate(localizePath('/', latest.current.lang));
+    else if (next === 'download' && url) void download(url, { onSaved: saved });
+    else if (next === 'pay' || next === 'payAi') emitAuthEvent(next);
+  };
+
+  /**
+   * After a login: 'Login Successful', tell the other tabs, query the pending files' tasks (the
+   * spec's task query, answer unused), run the next step, forget where the popup came from, close it.
+   */
+  const finishLogin = (opts: { tellOtherTabs: boolean; resume?: LoginResume }) => {
+    const { ui: current } = latest.current;
+    const next = opts.resume ? opts.resume.next : current.loginNext;
+    const url = opts.resume ? opts.resume.url : current.downloadUrl;
+    const tokens = opts.resume ? opts.resume.tokens : current.fileNameTokenStr;
+    const saved = onSaved.current;
+    toast({ key: 'auth.toast.loginSuccessful' }, 'success');
+    if (opts.tellOtherTabs) broadcast({ type: 'init' });
+    emitAuthEvent('login');
+    if (tokens) void userApi.historyTasks(callContext(), { pageNum: 1, pageSize: 1, fileIds: tokens }).catch(() => undefined);
+    runNext(next, url, saved);
+    userDispatch({ type: 'loginFrom', loginFrom: undefined });
+    closeLogin();
+  };
+
+  const logout = async () => {
+    await userApi.logout(callContext()).catch(() => undefined);
+    loggedOut();
+    broadcast({ type: 'logout' });
+    emitAuthEvent('logout');
+    setTimeout(() => window.location.reload(), LOGOUT_RELOAD_MS);
+  };
+
+  const rememberLoginResume = () => {
+    const { ui: current, lang: currentLang } = latest.current;
+    const resume: LoginResume = { next: current.loginNext, url: current.downloadUrl, tokens: current.fileNameTokenStr, lang: currentLang };
+    session().setItem(RESUME_KEY, JSON.stringify(resume));
+  };
+
+  /** Startup: ids, the version check, then a login by link, or the membership query. */
+  const start = async () => {
+    const store = local();
+    const { search, pathname, hash } = latest.current.location;
+    const clientId = resolveClientId(store);
+    ids.current = { clientId };
+    userDispatch({ type: 'identify', uuid: resolveUuid(store), channel: resolveChannel(search, store), clientId });
+
+    let hasToken = hasSession;
+    if (versionChanged(readBrowserCookie(VERSION_COOKIE))) {
+      if (hasToken) await userApi.logout(callContext()).catch(() => undefined);
+      hasToken = false;
+      loggedOut();
+      writeBrowserCookie(VERSION_COOKIE, APP_VERSION, VERSION_COOKIE_DAYS);
+    }
+
+    const params = new URLSearchParams(search);
+    const email = params.get('email');
+    const token = params.get('token');
+    if (email && token) {
+      uiDispatch({ type: 'loading', on: true });
+      try {
+        const data = await userApi.loginWithLink(callContext(), { email, token, clientId });
+        signedIn(data.userInfo, data.vipInfo);
+        finishLogin({ tellOtherTabs: true });
+      } catch {
+        toast({ code: 'LINK_INVALID' }, 'error');
+        if (hasToken) await refreshUser();
+      } finally {
+        uiDispatch({ type: 'loading', on: false });
+        params.delete('email');
+        params.delete('token');
+        const rest = params.toString();
+        navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true, preventScrollReset: true });
+      }
+      return;
+    }
+
+    const resume = takeResume();
+    if (!hasToken) {
+      loggedOut();
+      return;
+    }
+    const stored = readJson<UserInfo>(store, STORAGE_KEYS.userInfo);
+    if (stored) userDispatch({ type: 'restore', userInfo: stored });
+    const ok = await refreshUser();
+    if (ok && resume) {
+      // Back from Google's sign-in page: on in the language the popup was opened in.
+      if (resume.lang !== latest.current.lang) navigate(localizePath(latest.current.location.pathname, resume.lang), { replace: true });
+      finishLogin({ tellOtherTabs: true, resume });
+    }
+  };
+
+  /** Another tab signed in: re-query membership, and finish this tab's login popup if it is open. */
+  const otherTabSignedIn = async () => {
+    const ok = await refreshUser();
+    if (ok && latest.current.ui.showLoginPop) finishLogin({ tellOtherTabs: false });
+  };
+
+  const otherTabLoggedOut = () => {
+    loggedOut();
+    emitAuthEvent('logout');
+    window.location.reload();
+  };
+
+  const actions = { openLogin, closeLogin, rememberLoginResume, logout, download, toast, callContext, start, otherTabSignedIn, otherTabLoggedOut };
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
+
+  const started = useRef(false);
+  useEffect(() => {
+    // Once per page load, even where effects run twice in development.
+    if (started.current) return;
+    started.current = true;
+    void actionsRef.current.start();
+  }, []);
+
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const ch = new BroadcastChannel(AUTH_CHANNEL);
+    channel.current = ch;
+    ch.onmessage = (event: MessageEvent<AuthBroadcast>) => {
+      if (event.data?.type === 'init') void actionsRef.current.otherTabSignedIn();
+      else if (event.data?.type === 'logout') actionsRef.current.otherTabLoggedOut();
+    };
+    return () => {
+      ch.close();
+      channel.current = null;
+    };
+  }, []);
+
+  // The functions never change, so effects may depend on them; only the state does.
+  const stable = useMemo<Omit<AuthContextValue, 'user' | 'ui'>>(
+    () => ({
+      openLogin: (o) => actionsRef.current.openLogin(o),
+      closeLogin: () => actionsRef.current.closeLogin(),
+      setLoginType: (loginType) => userDispatch({ type: 'loginType', loginType }),
+      rememberLoginResume: () => actionsRef.current.rememberLoginResume(),
+      logout: () => actionsRef.current.logout(),
+      download: (url, request) => actionsRef.current.download(url, request),
+      toast: (message, tone) => actionsRef.current.toast(message, tone),
+      dismissToast: (id) => uiDispatch({ type: 'dismissToast', id }),
+      callContext: () => actionsRef.current.callContext(),
+    }),
+    [],
+  );
+  const value = useMemo<AuthContextValue>(() => ({ ...stable, user, ui }), [stable, user, ui]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,90 @@
+import type { Copy } from '~/lib/messages';
+
+/** What to do once the login popup has done its job (the spec's loginNext). */
+export type LoginNext = 'toHome' | 'download' | 'pay' | 'payAi';
+
+/** The files a visitor wanted to download when the login popup stopped them. */
+export interface PendingFiles {
+  /** First-page preview of the first file, for the popup's left side. */
+  cover?: string;
+  count: number;
+  /** Upload tokens joined by ';' (the spec's fileNameTokenStr), for the task query after login. */
+  tokens?: string;
+  /** The download to continue after login. */
+  url: string;
+}
+
+export interface OpenLogin {
+  /** Source tag: where the popup was opened from. */
+  from: string;
+  next?: LoginNext;
+  /** A translation key shown above the form. */
+  tips?: string;
+  pending?: PendingFiles;
+}
+
+export type ToastTone = 'success' | 'error' | 'info';
+
+/** A toast's copy, resolved when shown, in the page's language. */
+export type ToastMessage = Copy;
+
+/** The spec's UI state, as far as the login flow needs it. */
+export interface UiState {
+  showLoginPop: boolean;
+  loginNext?: LoginNext;
+  loginTips?: string;
+  loginCover?: string;
+  fileCount: number;
+  fileNameTokenStr?: string;
+  downloadUrl?: string;
+  /** Full-page mask while signing in by link. */
+  loading: boolean;
+  toast?: { id: number; message: ToastMessage; tone: ToastTone };
+}
+
+export type UiAction =
+  | ({ type: 'openLogin' } & Omit<OpenLogin, 'from'>)
+  | { type: 'closeLogin' }
+  | { type: 'loading'; on: boolean }
+  | { type: 'toast'; message: ToastMessage; tone: ToastTone }
+  | { type: 'dismissToast'; id: number };
+
+export const initialUi: UiState = { showLoginPop: false, loading: false, fileCount: 0 };
+
+let toastIds = 0;
+
+export function uiReducer(state: UiState, action: UiAction): UiState {
+  switch (action.type) {
+    case 'openLogin':
+      return {
+        ...state,
+        showLoginPop: true,
+        loginNext: action.next,
+        loginTips: action.tips,
+        loginCover: action.pending?.cover,
+        fileCount: action.pending?.count ?? 0,
+        fileNameTokenStr: action.pending?.tokens,
+        downloadUrl: action.pending?.url,
+      };
+    case 'closeLogin':
+      return {
+        ...state,
+        showLoginPop: false,
+        loginNext: undefined,
+        loginTips: undefined,
+        loginCover: undefined,
+        fileCount: 0,
+        fileNameTokenStr: undefined,
+        downloadUrl: undefined,
+      };
+    case 'loading':
+      return state.loading === action.on ? state : { ...state, loading: action.on };
+    case 'toast':
+      return { ...state, toast: { id: ++toastIds, message: action.message, tone: action.tone } };
+    case 'dismissToast':
+      return state.toast?.id === action.id ? { ...state, toast: undefined } : state;
+  }
+}
+
+/** Files are waiting for a login before they can be downloaded: the popup says so. */
+export const hasPendingFiles = (ui: UiState) => ui.showLoginPop && ui.downloadUrl !== undefined;

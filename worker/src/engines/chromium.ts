@@ -1,0 +1,62 @@
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * Flags of the rendering browser. Besides the quiet-start flags: no QUIC and no WebRTC UDP outside
+ * the proxy, so every byte a page fetches goes through the job's guarded proxy.
+ */
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--force-webrtc-ip-handling-policy',
+];
+const LAUNCH_TIMEOUT_MS = 30_000;
+
+let current: Promise<Browser> | undefined;
+
+/**
+ * The worker's one Chromium, launched on first use and kept warm: a launch costs about a second,
+ * a fresh browser context per job costs milliseconds and shares nothing with other jobs. A browser
+ * that crashed or was closed is launched again on the next call. playwright-core spawns it without
+ * a shell and kills it when this process exits.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  if (!current) {
+    const launching = chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: ARGS,
+      timeout: LAUNCH_TIMEOUT_MS,
+      // The worker decides when to stop; closeBrowser() runs after the running jobs are done.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+    current = launching;
+    const forget = () => {
+      if (current === launching) current = undefined;
+    };
+    launching.then((browser) => browser.on('disconnected', forget), forget);
+  }
+  const pending = current;
+  return pending.then((browser) => {
+    if (browser.isConnected()) return browser;
+    if (current === pending) current = undefined;
+    return sharedBrowser();
+  });
+}
+
+/** Closes the shared browser, if one was launched. Call it when the worker shuts down. */
+export async function closeBrowser(): Promise<void> {
+  const pending = current;
+  current = undefined;
+  const browser = await pending?.catch(() => undefined);
+  await browser?.close().catch(() => undefined);
+}

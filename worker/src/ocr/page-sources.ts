@@ -1,0 +1,198 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { AppError, isAppError } from '../../../shared/src/errors';
+import { MAX_OCR_PAGES } from '../../../shared/src/tools/pdf-ocr';
+import { decodeBmp } from '../bmp-decode';
+import * as poppler from '../engines/poppler';
+import { preparePdf } from '../pdf-input';
+import type { InputFile } from '../processors/types';
+import { parseTextLayout, type TextPage } from '../text/text-layout';
+import type { PageRaster } from './scan-page';
+
+/** One page to convert: either it has text already, or it is recognised from its raster. */
+export interface SourcePage {
+  /** True when the page already carries text: it is kept as it is, not recognised. */
+  hasText: boolean;
+  /** That text with its layout (only when asked for). */
+  text?: TextPage;
+  /** Size of the page as displayed, in points. */
+  shown: { width: number; height: number };
+  /** The page as an 8-bit grey image to recognise. */
+  raster(): Promise<PageRaster>;
+}
+
+export interface OcrSource {
+  pages: SourcePage[];
+  /** The document a searchable PDF is made from: the input itself, or a new PDF holding the images. */
+  openDocument(): Promise<PDFDocument>;
+}
+
+/**
+ * Resolution a page is rendered at for recognition: the resolution of the scan it holds, within
+ * these bounds (rendering a 200 dpi scan at 300 dpi invents no detail and slows Tesseract down);
+ * 300 dpi, where Tesseract reads best, for a page without a scan.
+ */
+const OCR_DPI = 300;
+const MIN_SCAN_DPI = 200;
+const MAX_SCAN_DPI = 400;
+/** A page is recognised at no more than this many pixels (an A3 page at 300 dpi is 17 million). */
+const MAX_OCR_PIXELS = 30_000_000;
+/**
+ * A page whose images cover at least this share of it and that carries fewer letters and digits
+ * than MIN_TEXT_CHARS is a scan: a page number or a Bates stamp added to a scan should not stop it
+ * from being recognised. Any other page with text is left as it is.
+ */
+const SCAN_COVERAGE = 0.5;
+const MIN_TEXT_CHARS = 20;
+/** Decoding limit for an input image (sharp's own default is 268 million pixels). */
+const MAX_IMAGE_PIXELS = 150_000_000;
+
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+/** The pages of a PDF, repaired and decrypted first like every PDF input. */
+export async function pdfSource(input: InputFile, dir: string, opts: { signal: AbortSignal; withText: boolean }): Promise<OcrSource> {
+  const doc = await preparePdf(input, path.join(dir, 'input.pdf'), opts.signal);
+  if (doc.pages > MAX_OCR_PAGES) throw new AppError('TOO_MANY_PAGES', `${doc.pages} pages, at most ${MAX_OCR_PAGES}`);
+  const boxes = await poppler.pageBoxes(doc.path, opts.signal);
+  const texts = (await poppler.extractText(doc.path, { signal: opts.signal })).split('\f');
+  const coverage = new Array<number>(doc.pages).fill(0);
+  /** Resolution of the largest image of each page. */
+  const scanDpi = new Array<number | undefined>(doc.pages).fill(undefined);
+  const largest = new Array<number>(doc.pages).fill(0);
+  for (const image of await poppler.listImages(doc.path, opts.signal)) {
+    const i = image.page - 1;
+    const box = boxes[i];
+    if (!box || image.type === 'smask' || image.type === 'mask' || !(image.xPpi > 0 && image.yPpi > 0)) continue;
+    const share = ((image.width / image.xPpi) * 72 * ((image.height / image.yPpi) * 72)) / (box.width * box.height);
+    coverage[i] += share;
+    if (share > largest[i]) {
+      largest[i] = share;
+      scanDpi[i] = Math.min(image.xPpi, image.yPpi);
+    }
+  }
+  const hasText = texts.slice(0, doc.pages).map((t, i) => {
+    const chars = t.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+    return chars >= MIN_TEXT_CHARS || (chars > 0 && coverage[i] < SCAN_COVERAGE);
+  });
+  let layouts: TextPage[] = [];
+  if (opts.withText && hasText.some(Boolean)) {
+    const file = path.join(dir, 'text-layout.xhtml');
+    await poppler.writeTextLayout(doc.path, file, { firstPage: 1, lastPage: doc.pages, signal: opts.signal });
+    layouts = parseTextLayout(await readFile(file, 'utf8'));
+  }
+  const pages = boxes.map((box, i): SourcePage => {
+    const shown = box.rotation % 180 === 0 ? { width: box.width, height: box.height } : { width: box.height, height: box.width };
+    return {
+      hasText: hasText[i] ?? false,
+      text: hasText[i] ? layouts[i] : undefined,
+      shown,
+      async raster() {
+        const scan = coverage[i] >= SCAN_COVERAGE ? scanDpi[i] : undefined;
+        const wanted = scan ? Math.min(MAX_SCAN_DPI, Math.max(MIN_SCAN_DPI, scan)) : OCR_DPI;
+        const dpi = Math.min(wanted, Math.floor(72 * Math.sqrt(MAX_OCR_PIXELS / (shown.width * shown.height))));
+        const pageDir = await mkdtemp(path.join(dir, `page-${i + 1}-`));
+        try {
+          const [file] = await poppler.renderPages(doc.path, pageDir, { first: i + 1, last: i + 1, dpi, format: 'gray-png', signal: opts.signal });
+          const png = await readFile(file);
+          return { png, ...pngSize(png), dpi };
+        } finally {
+          await rm(pageDir, { recursive: true, force: true });
+        }
+      },
+    };
+  });
+  return { pages, openDocument: async () => PDFDocument.load(await readFile(doc.path), { updateMetadata: false }) };
+}
+
+/**
+ * Resolution of a scanned image: the one it states, when plausible. Without one (or with 72, the
+ * default of screen images) a scan is taken to be a page whose long side is 11 inches.
+ */
+export function imageDpi(density: number | undefined, width: number, height: number): number {
+  if (density !== undefined && density >= 100 && density <= 2400) return density;
+  return Math.min(600, Math.max(100, Math.round(Math.max(width, height) / 11)));
+}
+
+const damaged = (input: InputFile, e: unknown) =>
+  isAppError(e) ? e : new AppError('IMAGE_DAMAGED', `${input.name}: ${e instanceof Error ? e.message : String(e)}`);
+
+/** The pages of an image: one, or one per page of a multi-page TIFF; EXIF orientation applied. */
+export async function imageSource(input: InputFile): Promise<OcrSource> {
+  let open: (page: number) => sharp.Sharp;
+  let pageCount = 1;
+  let jpegBytes: Buffer | undefined;
+  let density: number | undefined;
+  try {
+    if (input.kind === 'bmp') {
+      // sharp's prebuilt libvips reads no BMP.
+      const bmp = decodeBmp(await readFile(input.path), MAX_IMAGE_PIXELS);
+      open = () => sharp(bmp.data, { raw: { width: bmp.width, height: bmp.height, channels: bmp.channels } });
+      density = bmp.dpi;
+    } else {
+      const meta = await sharp(input.path, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+      open = (page) => sharp(input.path, { limitInputPixels: MAX_IMAGE_PIXELS, page });
+      pageCount = input.kind === 'tiff' ? (meta.pages ?? 1) : 1;
+      // A JPEG goes into the PDF as it is, unless it needs turning or is CMYK.
+      if (input.kind === 'jpg' && (meta.orientation ?? 1) === 1 && (meta.channels === 3 || meta.channels === 1)) jpegBytes = await readFile(input.path);
+    }
+  } catch (e) {
+    throw damaged(input, e);
+  }
+  if (pageCount > MAX_OCR_PAGES) throw new AppError('TOO_MANY_PAGES', `${pageCount} pages, at most ${MAX_OCR_PAGES}`);
+
+  const pages: SourcePage[] = [];
+  for (let i = 0; i < pageCount; i++) {
+    let width: number;
+    let height: number;
+    let dpi: number;
+    try {
+      const meta = await open(i).metadata();
+      const turned = (meta.orientation ?? 1) >= 5;
+      width = turned ? meta.height! : meta.width!;
+      height = turned ? meta.width! : meta.height!;
+      dpi = imageDpi(density ?? meta.density, width, height);
+    } catch (e) {
+      throw damaged(input, e);
+    }
+    // Recognised at no more than MAX_OCR_PIXELS: a huge photo is scaled down, its dpi with it.
+    const shrink = Math.min(1, Math.sqrt(MAX_OCR_PIXELS / (width * height)));
+    pages.push({
+      hasText: false,
+      shown: { width: (width * 72) / dpi, height: (height * 72) / dpi },
+      async raster() {
+        try {
+          const png = await open(i)
+            .rotate()
+            .flatten({ background: '#ffffff' })
+            .resize(Math.round(width * shrink), Math.round(height * shrink), { fit: 'fill' })
+            .greyscale()
+            .png({ compressionLevel: 1 })
+            .toBuffer();
+          return { png, ...pngSize(png), dpi: dpi * shrink };
+        } catch (e) {
+          throw damaged(input, e);
+        }
+      },
+    });
+  }
+
+  return {
+    pages,
+    async openDocument() {
+      const doc = await PDFDocument.create({ updateMetadata: false });
+      doc.setProducer('Sheaf');
+      for (const [i, page] of pages.entries()) {
+        let image;
+        try {
+          image = jpegBytes ? await doc.embedJpg(jpegBytes) : await doc.embedPng(await open(i).rotate().png().toBuffer());
+        } catch (e) {
+          throw damaged(input, e);
+        }
+        doc.addPage([page.shown.width, page.shown.height]).drawImage(image, { x: 0, y: 0, width: page.shown.width, height: page.shown.height });
+      }
+      return doc;
+    },
+  };
+}

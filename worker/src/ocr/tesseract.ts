@@ -1,0 +1,234 @@
+import { mkdir, symlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { AppError } from '../../../shared/src/errors';
+import type { OcrLanguage } from '../../../shared/src/tools/pdf-ocr';
+
+/** A box in the pixels of the recognised image, origin top-left. */
+export interface PixelBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface OcrWord {
+  text: string;
+  /** 0–100. */
+  confidence: number;
+  box: PixelBox;
+}
+
+export interface OcrLine {
+  words: OcrWord[];
+  box: PixelBox;
+  /** The line's baseline, from its left end to its right end. */
+  baseline: PixelBox;
+  /** Height of the line's letters from ascender to descender, in pixels. */
+  rowHeight: number;
+}
+
+export interface OcrParagraph {
+  lines: OcrLine[];
+  box: PixelBox;
+}
+
+export interface OcrPage {
+  /** Size of the recognised image, in pixels. */
+  width: number;
+  height: number;
+  /** Mean word confidence, 0–100. */
+  confidence: number;
+  text: string;
+  paragraphs: OcrParagraph[];
+  /** A one-page PDF holding only the invisible text, the size of the image at the given dpi. */
+  textPdf?: Uint8Array;
+}
+
+/**
+ * Tesseract data in the npm packages: the integer "best" LSTM models (the smaller files, and what
+ * tesseract.js itself fetches for LSTM-only recognition). Each language lives in its own package,
+ * while tesseract.js reads every language from one folder: a task links them into one of its own.
+ */
+const MODEL_VARIANT = '4.0.0_best_int';
+const requireFromHere = createRequire(import.meta.url);
+
+async function languageFolder(languages: readonly OcrLanguage[], workDir: string): Promise<string> {
+  const dir = path.join(workDir, 'tessdata');
+  await mkdir(dir, { recursive: true });
+  for (const lang of languages) {
+    const pkg = path.dirname(requireFromHere.resolve(`@tesseract.js-data/${lang}/package.json`));
+    await symlink(path.join(pkg, MODEL_VARIANT, `${lang}.traineddata.gz`), path.join(dir, `${lang}.traineddata.gz`)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EEXIST') throw e;
+    });
+  }
+  return dir;
+}
+
+/** Longest a single page may take; a stuck recognition is stopped rather than left to the task limit. */
+export const PAGE_TIMEOUT_MS = 180_000;
+const START_TIMEOUT_MS = 60_000;
+
+interface RawBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+interface RawWord {
+  text: string;
+  confidence: number;
+  bbox: RawBox;
+}
+interface RawLine {
+  words: RawWord[];
+  bbox: RawBox;
+  baseline?: RawBox;
+  rowAttributes?: { rowHeight: number };
+}
+interface RawBlock {
+  paragraphs: Array<{ lines: RawLine[]; bbox: RawBox }>;
+}
+
+const box = (b: RawBox): PixelBox => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1 });
+
+/**
+ * One tesseract.js worker (a worker thread running Tesseract in WebAssembly), reused for every page
+ * of a task and terminated at its end. Language data comes from the npm packages on disk: the
+ * default CDN is never contacted. A page that takes longer than PAGE_TIMEOUT_MS, an abort of the
+ * task, or a crash of the thread terminates the worker and fails the page with TASK_FAILED.
+ */
+export class OcrEngine {
+  private failure: AppError | undefined;
+  private readonly pending = new Set<(e: AppError) => void>();
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly signal: AbortSignal,
+    /** Where tesseract.js's progress messages for the page being recognised go. */
+    private readonly progress: { report?: (fraction: number) => void },
+  ) {
+    // tesseract.js gives no way to cancel a recognition but killing its thread.
+    const thread = (worker as unknown as { worker?: { once(event: 'exit', cb: () => void): void } }).worker;
+    thread?.once('exit', () => this.fail(new AppError('TASK_FAILED', 'tesseract worker thread exited')));
+    signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  private readonly onAbort = () => {
+    this.fail(new AppError('TASK_FAILED', `OCR aborted: ${String(this.signal.reason)}`));
+  };
+
+  static async start(languages: readonly OcrLanguage[], opts: { workDir: string; signal: AbortSignal }): Promise<OcrEngine> {
+    if (opts.signal.aborted) throw new AppError('TASK_FAILED', 'OCR not started: aborted');
+    const langPath = await languageFolder(languages, opts.workDir);
+    let worker: Worker | undefined;
+    const progress: { report?: (fraction: number) => void } = {};
+    const starting = createWorker([...languages], OEM.LSTM_ONLY, {
+      langPath,
+      gzip: true,
+      cacheMethod: 'none',
+      logger: (m) => {
+        if (m.status === 'recognizing text') progress.report?.(m.progress);
+      },
+      // Without a handler tesseract.js rethrows worker errors where nothing can catch them.
+      errorHandler: () => undefined,
+    }).then((w) => (worker = w));
+    try {
+      await withLimit(starting, START_TIMEOUT_MS, opts.signal, 'starting tesseract');
+    } catch (e) {
+      void starting.then((w) => w.terminate(), () => undefined);
+      throw e;
+    }
+    const engine = new OcrEngine(worker!, opts.signal, progress);
+    // Automatic page segmentation, as the tesseract command line does (the library defaults to one block);
+    // debug_file: Tesseract's diagnostics ("Detected 12 diacritics") go nowhere instead of the worker's stdout.
+    await engine.guard(worker!.setParameters({ tessedit_pageseg_mode: PSM.AUTO, debug_file: '/dev/null' }), START_TIMEOUT_MS, 'configuring tesseract');
+    return engine;
+  }
+
+  /**
+   * Recognises one image (PNG bytes). `dpi` is the image's resolution: it sets the size of the
+   * text PDF and keeps Tesseract from guessing it.
+   */
+  async recognise(png: Buffer, opts: { dpi: number; textPdf: boolean; onProgress?: (fraction: number) => void }): Promise<OcrPage> {
+    this.progress.report = opts.onProgress;
+    await this.guard(this.worker.setParameters({ user_defined_dpi: String(Math.round(opts.dpi)) }), START_TIMEOUT_MS, 'configuring tesseract');
+    const { data } = await this.guard(
+      this.worker.recognize(png, { pdfTextOnly: true }, { text: true, blocks: true, pdf: opts.textPdf }),
+      PAGE_TIMEOUT_MS,
+      'recognising a page',
+    );
+    this.progress.report = undefined;
+    const blocks = (data.blocks ?? []) as unknown as RawBlock[];
+    const paragraphs: OcrParagraph[] = blocks.flatMap((b) =>
+      b.paragraphs.map((p) => ({
+        box: box(p.bbox),
+        lines: p.lines.map((l) => ({
+          box: box(l.bbox),
+          baseline: box(l.baseline ?? { x0: l.bbox.x0, y0: l.bbox.y1, x1: l.bbox.x1, y1: l.bbox.y1 }),
+          rowHeight: l.rowAttributes?.rowHeight ?? l.bbox.y1 - l.bbox.y0,
+          words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, box: box(w.bbox) })),
+        })),
+      })),
+    );
+    const { width, height } = pngSize(png);
+    return {
+      width,
+      height,
+      confidence: data.confidence,
+      text: data.text,
+      paragraphs,
+      textPdf: data.pdf ? Uint8Array.from(data.pdf) : undefined,
+    };
+  }
+
+  /** Terminates the worker thread; safe to call more than once. */
+  async stop(): Promise<void> {
+    this.signal.removeEventListener('abort', this.onAbort);
+    await this.worker.terminate().catch(() => undefined);
+  }
+
+  private fail(error: AppError) {
+    if (this.failure) return;
+    this.failure = error;
+    void this.worker.terminate().catch(() => undefined);
+    for (const reject of this.pending) reject(error);
+  }
+
+  /** Waits for a call of the worker, failing it when the engine fails or the call overruns. */
+  private guard<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise<T>((resolve, reject) => {
+      const onFail = (e: AppError) => reject(e);
+      this.pending.add(onFail);
+      const timer = setTimeout(() => this.fail(new AppError('TASK_FAILED', `tesseract timed out ${what} after ${timeoutMs} ms`)), timeoutMs);
+      work.then(
+        (v) => resolve(v),
+        (e: unknown) => reject(new AppError('TASK_FAILED', `tesseract failed ${what}: ${e instanceof Error ? e.message : String(e)}`)),
+      ).finally(() => {
+        clearTimeout(timer);
+        this.pending.delete(onFail);
+      });
+    });
+  }
+}
+
+/** Rejects when `work` takes longer than `ms` or the signal aborts; `work` itself keeps running. */
+function withLimit<T>(work: Promise<T>, ms: number, signal: AbortSignal, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AppError('TASK_FAILED', `${what}: aborted`));
+    const timer = setTimeout(() => reject(new AppError('TASK_FAILED', `${what}: timed out after ${ms} ms`)), ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, (e: unknown) => reject(new AppError('TASK_FAILED', `${what}: ${e instanceof Error ? e.message : String(e)}`))).finally(() => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    });
+  });
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  if (png.length < 24 || png.toString('latin1', 12, 16) !== 'IHDR') throw new AppError('TASK_FAILED', 'OCR input is not a PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}

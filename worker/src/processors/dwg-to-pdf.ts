@@ -1,0 +1,23 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import type dwgToPdfTool from '../../../shared/src/tools/dwg-to-pdf';
+import { CAD_TIMEOUT_MS, convertCad, drawingInput } from '../cad/convert';
+import { fileStem } from '../pdf-input';
+import type { Processor } from './types';
+
+type DwgToPdfOptions = z.output<typeof dwgToPdfTool.options>;
+
+/** A DWG or DXF drawing to a one-page vector PDF. */
+const dwgToPdf: Processor<DwgToPdfOptions> = async (ctx) => {
+  const { input, kind } = await drawingInput(ctx.inputs);
+  await ctx.progress(0.05);
+  const stem = fileStem(input.name);
+  const result = await convertCad({ file: input.path, kind, format: 'pdf', paper: ctx.options.pagesize, title: stem }, { timeoutMs: CAD_TIMEOUT_MS, signal: ctx.signal });
+  const file = path.join(ctx.workDir, 'drawing.pdf');
+  await writeFile(file, result.pdf!);
+  await ctx.progress(1);
+  return { outputs: [{ path: file, name: `${stem}.pdf` }] };
+};
+
+export default dwgToPdf;

@@ -1,0 +1,155 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { z } from 'zod';
+import { urlFetchAllowlist } from '../../../shared/src/env';
+import { AppError, isAppError } from '../../../shared/src/errors';
+import type htmlTool from '../../../shared/src/tools/html-to-pdf';
+import { sharedBrowser } from '../engines/chromium';
+import { startGuardedProxy } from '../guarded-proxy';
+import { RequestGuard, isBlockedError } from '../ssrf-guard';
+import type { Processor } from './types';
+
+type HtmlOptions = z.output<typeof htmlTool.options>;
+
+/** Time for the page to load (its `load` event). */
+const NAVIGATION_MS = 30_000;
+/** Time for the whole conversion: load, settle, render. */
+const TOTAL_MS = 60_000;
+/** After `load`, time left for late requests (lazy images, web fonts) to finish. */
+const SETTLE_MS = 3_000;
+/** Everything the page downloads, together. */
+export const MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024;
+/** Pages beyond this are not rendered: an endless page stops here. */
+export const MAX_PDF_PAGES = 500;
+
+const MARGINS: Record<HtmlOptions['margin'], string> = { none: '0', small: '10mm', normal: '20mm' };
+/** Schemes that never reach the network. */
+const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
+
+/**
+ * A web page to PDF with Chromium. Every request the page makes — the page, its redirects,
+ * subresources, frames, scripts' fetches — is checked by the job's SSRF guard twice: by the route
+ * handler before Chromium sends it (http and https only; WebSockets are closed), and by the guarded
+ * proxy that carries it, which connects to the address the guard resolved (redirects, which the
+ * route handler does not see, are caught there). When the page itself is refused the task fails
+ * with URL_BLOCKED; a refused picture or frame only stays blank.
+ */
+const htmlToPdf: Processor<HtmlOptions> = async (ctx) => {
+  if (ctx.signal.aborted) throw new AppError('TASK_FAILED', 'aborted before start');
+  const { url, format, margin, background } = ctx.options;
+  const guard = new RequestGuard({ allowlist: urlFetchAllowlist() });
+  const target = new URL(url);
+  // Refuse an internal address before starting anything.
+  await guard.checkUrl(target);
+  await ctx.progress(0.05);
+
+  const tooLarge = new AbortController();
+  const deadline = AbortSignal.any([ctx.signal, AbortSignal.timeout(TOTAL_MS), tooLarge.signal]);
+  const proxy = await startGuardedProxy(guard, { maxBytes: MAX_DOWNLOAD_BYTES, onLimit: () => tooLarge.abort('download limit') });
+  let context: BrowserContext | undefined;
+  let mainFrameRefused = false;
+  const mainFrameUrls: string[] = [];
+  const closeContext = () => void context?.close().catch(() => undefined);
+  deadline.addEventListener('abort', closeContext, { once: true });
+  const refused = () => mainFrameRefused || mainFrameUrls.some((u) => guard.refusedUrl(u));
+
+  try {
+    const browser = await sharedBrowser();
+    if (deadline.aborted) throw new AppError('TASK_FAILED', 'aborted');
+    context = await browser.newContext({
+      proxy: { server: proxy.url },
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    await context.routeWebSocket(/.*/, (ws) => ws.close({ code: 1008, reason: 'not allowed' }));
+    let page: Page | undefined;
+    await context.route('**/*', async (route) => {
+      const request = route.request();
+      const requestUrl = request.url();
+      if (LOCAL_SCHEMES.has(requestUrl.slice(0, requestUrl.indexOf(':') + 1))) return route.continue().catch(() => undefined);
+      const verdict = await guard.checkUrl(requestUrl).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      if (verdict === undefined) return route.continue().catch(() => undefined);
+      const blocked = isBlockedError(verdict);
+      if (blocked && page && isMainFrameNavigation(request, page)) mainFrameRefused = true;
+      await route.abort(blocked ? 'blockedbyclient' : 'namenotresolved').catch(() => undefined);
+    });
+    // Pop-ups would fetch on the job's budget and print nothing.
+    context.on('page', (other) => {
+      if (page && other !== page) void other.close().catch(() => undefined);
+    });
+
+    page = await context.newPage();
+    const main = page;
+    // Redirects of the page do not reach the route handler: remember every URL the main frame
+    // asked for, so a redirect to a refused address is reported as one.
+    main.on('request', (request) => {
+      if (isMainFrameNavigation(request, main)) mainFrameUrls.push(request.url());
+    });
+    main.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+    // The page as it looks on screen, which is what the user saw when copying its address.
+    await main.emulateMedia({ media: 'screen' });
+
+    let navigationError: unknown;
+    const response = await main.goto(target.href, { waitUntil: 'load', timeout: NAVIGATION_MS }).catch((e: unknown) => {
+      navigationError = e;
+      return null;
+    });
+    if (refused()) throw new AppError('URL_BLOCKED', `the page or its redirect was refused: ${mainFrameUrls.join(' → ')}`);
+    if (navigationError !== undefined || !response) {
+      throw new AppError('TASK_FAILED', `page did not load: ${navigationError instanceof Error ? navigationError.message.split('\n')[0] : 'no response'}`);
+    }
+    await ctx.progress(0.5);
+    await main.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => undefined);
+    await main
+      .evaluate((ms) => Promise.race([document.fonts.ready.then(() => undefined), new Promise<void>((r) => setTimeout(r, ms))]), SETTLE_MS)
+      .catch(() => undefined);
+    if (refused()) throw new AppError('URL_BLOCKED', `the page navigated to a refused address: ${mainFrameUrls.join(' → ')}`);
+    await ctx.progress(0.7);
+
+    const pdf = await main.pdf({
+      format,
+      printBackground: background,
+      margin: { top: MARGINS[margin], right: MARGINS[margin], bottom: MARGINS[margin], left: MARGINS[margin] },
+      pageRanges: `1-${MAX_PDF_PAGES}`,
+    });
+    const pages = (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
+    if (pages < 1) throw new AppError('TASK_FAILED', 'chromium wrote no page');
+    const output = path.join(ctx.workDir, 'page.pdf');
+    await writeFile(output, pdf);
+    await ctx.progress(0.95);
+    return { outputs: [{ path: output, name: `${outputStem(target)}.pdf` }] };
+  } catch (e) {
+    if (tooLarge.signal.aborted) throw new AppError('FILE_TOO_LARGE', `the page downloaded more than ${MAX_DOWNLOAD_BYTES} bytes`);
+    if (refused()) throw new AppError('URL_BLOCKED', `refused: ${mainFrameUrls.join(' → ')}`);
+    if (isAppError(e)) throw e;
+    const why = deadline.aborted ? `stopped: ${String(deadline.reason)}` : e instanceof Error ? e.message.split('\n')[0] : String(e);
+    throw new AppError('TASK_FAILED', `html-to-pdf: ${why}`);
+  } finally {
+    deadline.removeEventListener('abort', closeContext);
+    await context?.close().catch(() => undefined);
+    await proxy.close();
+  }
+};
+
+/** Whether a request loads the page's own document (a pop-up's first request has no frame yet). */
+function isMainFrameNavigation(request: Request, page: Page): boolean {
+  if (!request.isNavigationRequest()) return false;
+  try {
+    return request.frame() === page.mainFrame();
+  } catch {
+    return false;
+  }
+}
+
+/** The download name: the page's host ("example.com.pdf"), in characters every file system takes. */
+function outputStem(url: URL): string {
+  return url.hostname.replace(/[^a-z0-9.-]+/gi, '-').replace(/^[-.]+|[-.]+$/g, '') || 'page';
+}
+
+export default htmlToPdf;

@@ -1,0 +1,84 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import type ocrTool from '../../../shared/src/tools/pdf-ocr';
+import type { OcrLanguage } from '../../../shared/src/tools/pdf-ocr';
+import type { PageLayout } from '../layout/types';
+import { languageTag, scannedPageLayout, scannedPageText, textPageLayout } from '../ocr/ocr-layout';
+import { officeExtension, writeOffice } from '../ocr/office-writers';
+import { imageSource, pdfSource } from '../ocr/page-sources';
+import { scanPage } from '../ocr/scan-page';
+import { OcrEngine } from '../ocr/tesseract';
+import { TextLayer } from '../ocr/text-layer';
+import { fileStem, singleInput } from '../pdf-input';
+import { pageText } from '../text/text-layout';
+import type { Processor } from './types';
+
+type OcrOptions = z.output<typeof ocrTool.options>;
+
+/**
+ * Scanned PDFs and images to text. Each page without text is rendered (or read) as a grey image,
+ * turned upright, straightened and recognised by Tesseract; pages that already have text are kept
+ * as they are. The searchable PDF is the input itself (or the images, placed on pages at their
+ * resolution) with Tesseract's invisible words laid over each recognised page.
+ */
+const pdfOcr: Processor<OcrOptions> = async (ctx) => {
+  const input = singleInput(ctx.inputs);
+  const { outtype } = ctx.options;
+  const languages = ctx.options.language.split('+') as OcrLanguage[];
+  const dir = await mkdtemp(path.join(ctx.workDir, 'ocr-'));
+  const source = input.kind === 'pdf' ? await pdfSource(input, dir, { signal: ctx.signal, withText: outtype !== 'pdf' }) : await imageSource(input);
+  await ctx.progress(0.05);
+
+  const doc = outtype === 'pdf' ? await source.openDocument() : undefined;
+  const layer = doc && new TextLayer(doc);
+  const texts: string[] = [];
+  const layouts: PageLayout[] = [];
+  const toRecognise = source.pages.filter((p) => !p.hasText).length;
+  const engine = toRecognise > 0 ? await OcrEngine.start(languages, { workDir: dir, signal: ctx.signal }) : undefined;
+  let reported = 0.05;
+  const report = async (fraction: number) => {
+    // Progress only moves forward, even when a page is read a second time.
+    if (fraction <= reported) return;
+    reported = fraction;
+    await ctx.progress(fraction);
+  };
+  try {
+    for (const [i, page] of source.pages.entries()) {
+      const at = (f: number) => 0.05 + (0.9 * (i + f)) / source.pages.length;
+      if (page.hasText || !engine) {
+        texts.push(page.text ? pageText(page.text) : '');
+        layouts.push(page.text ? textPageLayout(page.text) : { ...page.shown, runs: [], images: [], rules: [] });
+      } else {
+        const raster = await page.raster();
+        const scan = await scanPage(engine, raster, { textPdf: layer?.needsFont ?? false, onProgress: (f) => void report(at(f)) });
+        if (layer && doc) {
+          if (scan.ocr.textPdf) await layer.adoptFont(scan.ocr.textPdf);
+          layer.add(doc.getPage(i), scan, raster);
+        }
+        texts.push(scannedPageText(scan));
+        layouts.push(scannedPageLayout(scan, page.shown, raster));
+      }
+      await report(at(1));
+    }
+  } finally {
+    await engine?.stop();
+  }
+
+  const stem = fileStem(input.name);
+  let out: string;
+  if (outtype === 'pdf') {
+    out = path.join(dir, `${stem}.pdf`);
+    await writeFile(out, await doc!.save());
+  } else if (outtype === 'txt') {
+    out = path.join(dir, `${stem}.txt`);
+    await writeFile(out, texts.join('\f'));
+  } else {
+    out = path.join(dir, `${stem}.${officeExtension(outtype)}`);
+    await writeOffice(outtype, { pages: layouts, lang: languageTag(languages[0]) }, out, { oneSheet: ctx.options.excelonesheet });
+  }
+  await ctx.progress(1);
+  return { outputs: [{ path: out, name: path.basename(out) }] };
+};
+
+export default pdfOcr;

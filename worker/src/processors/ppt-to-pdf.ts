@@ -1,0 +1,8 @@
+import pptTool from '../../../shared/src/tools/ppt-to-pdf';
+import { convertOfficeTool } from '../office-input';
+import type { Processor } from './types';
+
+/** ppt, pptx and odp through LibreOffice Impress: one page per slide (hidden slides and notes left out). */
+const pptToPdf: Processor = (ctx) => convertOfficeTool(ctx, pptTool.accepts);
+
+export default pptToPdf;

@@ -1,0 +1,8 @@
+import wordTool from '../../../shared/src/tools/word-to-pdf';
+import { convertOfficeTool } from '../office-input';
+import type { Processor } from './types';
+
+/** doc, docx, odt and rtf through LibreOffice Writer. */
+const wordToPdf: Processor = (ctx) => convertOfficeTool(ctx, wordTool.accepts);
+
+export default wordToPdf;

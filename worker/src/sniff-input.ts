@@ -1,0 +1,19 @@
+import { open } from 'node:fs/promises';
+import { AppError } from '../../shared/src/errors';
+import { sniffKind, type FileKind } from '../../shared/src/file-kinds';
+import type { InputFile } from './processors/types';
+
+/**
+ * An input's kind, decided again from its bytes (and, for containers, its name) as at upload: an
+ * engine is only ever handed what the tool takes. Anything else is UNSUPPORTED_TYPE.
+ */
+export async function sniffInput<K extends FileKind>(input: InputFile, accepts: readonly K[]): Promise<K> {
+  const handle = await open(input.path, 'r');
+  const head = Buffer.alloc(4096);
+  const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
+  const kind = sniffKind(head.subarray(0, bytesRead), input.name);
+  if (!kind || !(accepts as readonly FileKind[]).includes(kind)) {
+    throw new AppError('UNSUPPORTED_TYPE', `${input.name}: sniffed ${kind ?? 'nothing'}, the tool takes ${accepts.join(', ')}`);
+  }
+  return kind as K;
+}
