@@ -5,6 +5,7 @@ import { runEngine } from '../worker/src/engines/run';
 import { compressBench } from './compress';
 import { ebooksCadBench } from './ebooks-cad';
 import { mergeBench } from './merge';
+import { ocrBench } from './ocr';
 import { officeBench } from './office';
 import { organizeBench } from './organize';
 import { thumbnailsBench } from './thumbnails';
@@ -21,7 +22,7 @@ const environment = [
   `Ghostscript ${await version('gs', '--version')}, ${await version('qpdf', '--version')}, ${await version('pdftoppm', '-v')}.`,
 ].join(' ');
 
-const sections = [await compressBench(), await mergeBench(), await organizeBench(), await thumbnailsBench(), await officeBench(), await ebooksCadBench()];
+const sections = [await compressBench(), await mergeBench(), await organizeBench(), await thumbnailsBench(), await officeBench(), await ebooksCadBench(), await ocrBench()];
 const markdown = ['# Sheaf benchmarks', '', environment, '', sections.join('\n\n'), ''].join('\n');
 
 const target = path.join(import.meta.dirname, 'results', 'latest.md');

@@ -35,7 +35,8 @@ const ZEnv = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
   DATA_DIR: z.string().default('.data'),
   FILE_RETENTION_MINUTES: int(DEFAULT_RETENTION_MINUTES, 1),
-  DOWNLOAD_POLICY: z.enum(['pro', 'login', 'open']).default('open'),
+  // The payments issue makes `pro` the default; until then a signed-in user may download.
+  DOWNLOAD_POLICY: z.enum(['pro', 'login', 'open']).default('login'),
   MAX_UPLOAD_MB: int(DEFAULT_MAX_UPLOAD_MB, 1),
   WORKER_CONCURRENCY: int(2, 1),
   /** How long a job may go without its worker's heartbeat before another worker takes it over. */

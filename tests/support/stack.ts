@@ -21,7 +21,8 @@ export interface Stack {
  * environment, with a queue prefix of their own so parallel stacks never share jobs.
  */
 export async function startStack(overrides: Partial<Env> = {}, opts: { worker?: boolean; web?: boolean } = {}): Promise<Stack> {
-  const env: Env = { ...loadEnv(), QUEUE_PREFIX: `sheaf-test-${randomId(8)}`, ...overrides };
+  // Download rules are tested on their own (accounts tests); the pipeline tests download as visitors.
+  const env: Env = { ...loadEnv(), QUEUE_PREFIX: `sheaf-test-${randomId(8)}`, DOWNLOAD_POLICY: 'open', ...overrides };
   const deps = makeDeps(env);
   const app = createApp(deps, { web: opts.web ?? false });
   const server: Server = await new Promise((resolve) => {

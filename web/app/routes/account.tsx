@@ -56,7 +56,7 @@ export default function AccountPage() {
         </p>
       ) : tab === 'profile' ? (
         <section className="card" aria-labelledby="account-profile">
-          <h2 id="account-profile" className="card__title">
+          <h2 id="account-profile" className="visually-hidden">
             {t('account.profile.title')}
           </h2>
           <dl className="details">
@@ -76,19 +76,23 @@ export default function AccountPage() {
             </div>
             <div>
               <dt>{t('account.profile.aiPlan')}</dt>
-              <dd>{t(`account.plans.${aiPlan(vip)}`)}</dd>
+              <dd>
+                <span className={`plan-badge plan-badge--${aiPlan(vip)}`}>{t(`account.plans.${aiPlan(vip)}`)}</span>
+              </dd>
             </div>
           </dl>
         </section>
       ) : (
         <section className="card" aria-labelledby="account-billing">
-          <h2 id="account-billing" className="card__title">
+          <h2 id="account-billing" className="visually-hidden">
             {t('account.billing.title')}
           </h2>
           <dl className="details">
             <div>
               <dt>{t('account.billing.status')}</dt>
-              <dd>{t(vip.isVip ? 'account.billing.pro' : 'account.billing.free')}</dd>
+              <dd>
+                <span className={`plan-badge plan-badge--${vip.isVip ? 'pro' : 'free'}`}>{t(vip.isVip ? 'account.billing.pro' : 'account.billing.free')}</span>
+              </dd>
             </div>
             <div>
               <dt>{t('account.profile.plan')}</dt>

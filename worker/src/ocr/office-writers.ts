@@ -12,20 +12,20 @@ const WRITERS: Record<OfficeOuttype, { module: string; name: string; ext: string
 
 export const officeExtension = (kind: OfficeOuttype) => WRITERS[kind].ext;
 
-type Writer = (layout: DocumentLayout, outPath: string, opts?: { oneSheet?: boolean }) => Promise<void>;
+export type OfficeWriter = (layout: DocumentLayout, outPath: string, opts?: { oneSheet?: boolean }) => Promise<void>;
 
 /**
- * Writes the recognised pages as Word, Excel or PowerPoint with the writers PDF to Word / Excel /
- * PPT use, so OCR output and converted PDFs look alike. They are loaded when first needed.
+ * The writer PDF to Word / Excel / PPT use for this output, so OCR output and converted PDFs look
+ * alike. Loaded before any page is recognised: a missing writer fails the task at once.
  */
-export async function writeOffice(kind: OfficeOuttype, layout: DocumentLayout, outPath: string, opts: { oneSheet: boolean }): Promise<void> {
+export async function loadOfficeWriter(kind: OfficeOuttype): Promise<OfficeWriter> {
   const { module, name } = WRITERS[kind];
-  let write: Writer | undefined;
+  let write: OfficeWriter | undefined;
   try {
-    write = ((await import(module)) as Record<string, Writer | undefined>)[name];
+    write = ((await import(module)) as Record<string, OfficeWriter | undefined>)[name];
   } catch (e) {
     throw new AppError('TOOL_UNAVAILABLE', `${module}: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (typeof write !== 'function') throw new AppError('TOOL_UNAVAILABLE', `${module} has no ${name}`);
-  await write(layout, outPath, kind === 'excel' ? { oneSheet: opts.oneSheet } : undefined);
+  return write;
 }

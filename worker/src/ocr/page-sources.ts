@@ -6,6 +6,7 @@ import { AppError, isAppError } from '../../../shared/src/errors';
 import { MAX_OCR_PAGES } from '../../../shared/src/tools/pdf-ocr';
 import { decodeBmp } from '../bmp-decode';
 import * as poppler from '../engines/poppler';
+import { passThroughJpeg } from '../images-to-pdf';
 import { preparePdf } from '../pdf-input';
 import type { InputFile } from '../processors/types';
 import { parseTextLayout, type TextPage } from '../text/text-layout';
@@ -61,10 +62,15 @@ export async function pdfSource(input: InputFile, dir: string, opts: { signal: A
   /** Resolution of the largest image of each page. */
   const scanDpi = new Array<number | undefined>(doc.pages).fill(undefined);
   const largest = new Array<number>(doc.pages).fill(0);
-  for (const image of await poppler.listImages(doc.path, opts.signal)) {
+  // Image coverage only refines which pages count as scans: a file pdfimages cannot list still gets read.
+  const images = await poppler.listImages(doc.path, opts.signal).catch((e: unknown) => {
+    if (opts.signal.aborted) throw e;
+    return [];
+  });
+  for (const image of images) {
     const i = image.page - 1;
     const box = boxes[i];
-    if (!box || image.type === 'smask' || image.type === 'mask' || !(image.xPpi > 0 && image.yPpi > 0)) continue;
+    if (!box || i >= doc.pages || image.type === 'smask' || image.type === 'mask' || !(image.xPpi > 0 && image.yPpi > 0)) continue;
     const share = ((image.width / image.xPpi) * 72 * ((image.height / image.yPpi) * 72)) / (box.width * box.height);
     coverage[i] += share;
     if (share > largest[i]) {
@@ -82,7 +88,8 @@ export async function pdfSource(input: InputFile, dir: string, opts: { signal: A
     await poppler.writeTextLayout(doc.path, file, { firstPage: 1, lastPage: doc.pages, signal: opts.signal });
     layouts = parseTextLayout(await readFile(file, 'utf8'));
   }
-  const pages = boxes.map((box, i): SourcePage => {
+  const pages = Array.from({ length: doc.pages }, (_, i): SourcePage => {
+    const box = boxes[i] ?? { width: 612, height: 792, rotation: 0 };
     const shown = box.rotation % 180 === 0 ? { width: box.width, height: box.height } : { width: box.height, height: box.width };
     return {
       hasText: hasText[i] ?? false,
@@ -134,8 +141,11 @@ export async function imageSource(input: InputFile): Promise<OcrSource> {
       const meta = await sharp(input.path, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
       open = (page) => sharp(input.path, { limitInputPixels: MAX_IMAGE_PIXELS, page });
       pageCount = input.kind === 'tiff' ? (meta.pages ?? 1) : 1;
-      // A JPEG goes into the PDF as it is, unless it needs turning or is CMYK.
-      if (input.kind === 'jpg' && (meta.orientation ?? 1) === 1 && (meta.channels === 3 || meta.channels === 1)) jpegBytes = await readFile(input.path);
+      // A JPEG goes into the PDF as it is, unless it needs turning or a PDF reader could not decode it.
+      if (input.kind === 'jpg' && (meta.orientation ?? 1) === 1) {
+        const bytes = await readFile(input.path);
+        if (passThroughJpeg(bytes)) jpegBytes = bytes;
+      }
     }
   } catch (e) {
     throw damaged(input, e);
@@ -163,13 +173,9 @@ export async function imageSource(input: InputFile): Promise<OcrSource> {
       shown: { width: (width * 72) / dpi, height: (height * 72) / dpi },
       async raster() {
         try {
-          const png = await open(i)
-            .rotate()
-            .flatten({ background: '#ffffff' })
-            .resize(Math.round(width * shrink), Math.round(height * shrink), { fit: 'fill' })
-            .greyscale()
-            .png({ compressionLevel: 1 })
-            .toBuffer();
+          let image = open(i).rotate().flatten({ background: '#ffffff' });
+          if (shrink < 1) image = image.resize(Math.round(width * shrink), Math.round(height * shrink), { fit: 'fill' });
+          const png = await image.greyscale().png({ compressionLevel: 1 }).toBuffer();
           return { png, ...pngSize(png), dpi: dpi * shrink };
         } catch (e) {
           throw damaged(input, e);

@@ -106,6 +106,7 @@ export class OcrEngine {
   private constructor(
     private readonly worker: Worker,
     private readonly signal: AbortSignal,
+    private readonly pageTimeoutMs: number,
     /** Where tesseract.js's progress messages for the page being recognised go. */
     private readonly progress: { report?: (fraction: number) => void },
   ) {
@@ -119,7 +120,7 @@ export class OcrEngine {
     this.fail(new AppError('TASK_FAILED', `OCR aborted: ${String(this.signal.reason)}`));
   };
 
-  static async start(languages: readonly OcrLanguage[], opts: { workDir: string; signal: AbortSignal }): Promise<OcrEngine> {
+  static async start(languages: readonly OcrLanguage[], opts: { workDir: string; signal: AbortSignal; pageTimeoutMs?: number }): Promise<OcrEngine> {
     if (opts.signal.aborted) throw new AppError('TASK_FAILED', 'OCR not started: aborted');
     const langPath = await languageFolder(languages, opts.workDir);
     let worker: Worker | undefined;
@@ -140,10 +141,15 @@ export class OcrEngine {
       void starting.then((w) => w.terminate(), () => undefined);
       throw e;
     }
-    const engine = new OcrEngine(worker!, opts.signal, progress);
-    // Automatic page segmentation, as the tesseract command line does (the library defaults to one block);
-    // debug_file: Tesseract's diagnostics ("Detected 12 diacritics") go nowhere instead of the worker's stdout.
-    await engine.guard(worker!.setParameters({ tessedit_pageseg_mode: PSM.AUTO, debug_file: '/dev/null' }), START_TIMEOUT_MS, 'configuring tesseract');
+    const engine = new OcrEngine(worker!, opts.signal, opts.pageTimeoutMs ?? PAGE_TIMEOUT_MS, progress);
+    try {
+      // Automatic page segmentation, as the tesseract command line does (the library defaults to one
+      // block); Tesseract's diagnostics ("Detected 12 diacritics") go nowhere instead of to stdout.
+      await engine.guard(() => worker!.setParameters({ tessedit_pageseg_mode: PSM.AUTO, debug_file: '/dev/null' }), START_TIMEOUT_MS, 'configuring tesseract');
+    } catch (e) {
+      await engine.stop();
+      throw e;
+    }
     return engine;
   }
 
@@ -153,10 +159,10 @@ export class OcrEngine {
    */
   async recognise(png: Buffer, opts: { dpi: number; textPdf: boolean; onProgress?: (fraction: number) => void }): Promise<OcrPage> {
     this.progress.report = opts.onProgress;
-    await this.guard(this.worker.setParameters({ user_defined_dpi: String(Math.round(opts.dpi)) }), START_TIMEOUT_MS, 'configuring tesseract');
+    await this.guard(() => this.worker.setParameters({ user_defined_dpi: String(Math.round(opts.dpi)) }), START_TIMEOUT_MS, 'configuring tesseract');
     const { data } = await this.guard(
-      this.worker.recognize(png, { pdfTextOnly: true }, { text: true, blocks: true, pdf: opts.textPdf }),
-      PAGE_TIMEOUT_MS,
+      () => this.worker.recognize(png, { pdfTextOnly: true }, { text: true, blocks: true, pdf: opts.textPdf }),
+      this.pageTimeoutMs,
       'recognising a page',
     );
     this.progress.report = undefined;
@@ -196,9 +202,13 @@ export class OcrEngine {
     for (const reject of this.pending) reject(error);
   }
 
-  /** Waits for a call of the worker, failing it when the engine fails or the call overruns. */
-  private guard<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  /**
+   * Makes a call of the worker (unless the engine has failed: its thread is gone) and waits for it,
+   * failing it when the engine fails or the call overruns.
+   */
+  private guard<T>(call: () => Promise<T>, timeoutMs: number, what: string): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
+    const work = Promise.resolve().then(call);
     return new Promise<T>((resolve, reject) => {
       const onFail = (e: AppError) => reject(e);
       this.pending.add(onFail);

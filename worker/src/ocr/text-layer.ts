@@ -36,11 +36,13 @@ const utf16Hex = (text: string) => PDFHexString.of(Array.from({ length: text.len
 
 /**
  * Lays invisible words (rendering mode 3) over recognised pages of a document, for search and
- * copy: the page content, the scanned image included, is not touched. Each word is set level on
- * the upright page, at its place on the scan and stretched to its width there; the words of a
- * skewed line step up or down from word to word rather than running along a sloped baseline,
- * which text extractors (poppler among them) would cut into pieces. A page found sideways or upside
- * down is turned upright with /Rotate.
+ * copy: the page content, the scanned image included, is not touched. Each word sits where it is
+ * printed, stretched to its width there; each line is set on one level baseline of the upright
+ * page (the mean of its words' baselines). On a skewed scan the ends of a long line are therefore
+ * off by up to half the line's drift (about 4 pt per degree over a 7-inch line), but text
+ * extractors read every line whole and in order: words on a sloped baseline, as Tesseract's own
+ * PDF sets them, are cut into pieces by poppler. A page found sideways or upside down is turned
+ * upright with /Rotate.
  *
  * The font is Tesseract's GlyphLessFont (one blank glyph for every code, Unicode through
  * ToUnicode), copied from the text-only PDF Tesseract writes for a page.
@@ -55,21 +57,25 @@ export class TextLayer {
     return this.font === undefined;
   }
 
-  /** Copies the GlyphLessFont out of a text-only PDF written by Tesseract. */
+  /**
+   * Copies the GlyphLessFont out of a text-only PDF written by Tesseract. The PDF of a page where
+   * nothing was read may carry no font: the next page's is asked for then.
+   */
   async adoptFont(textPdf: Uint8Array): Promise<void> {
     if (this.font) return;
     const source = await PDFDocument.load(textPdf, { updateMetadata: false });
     const fonts = source.getPage(0).node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
     const first = fonts?.values()[0];
     const font = first && source.context.lookup(first);
-    if (!font) throw new AppError('TASK_FAILED', 'tesseract PDF without a font');
+    if (!font) return;
     const copied = PDFObjectCopier.for(source.context, this.doc.context).copy(font);
     this.font = this.doc.context.register(copied);
   }
 
   /** Adds the words of `scan` to `page`; `raster` is the size in pixels of the image the scan was made from. */
   add(page: PDFPage, scan: ScannedPage, raster: { width: number; height: number }): void {
-    if (!this.font || scan.ocr.paragraphs.length === 0) return;
+    if (!scan.ocr.paragraphs.some((p) => p.lines.some((l) => l.words.some((w) => w.text.trim())))) return;
+    if (!this.font) throw new AppError('TASK_FAILED', 'no OCR font for a page with words');
     const frame = frameOf(page);
     const shown = displayedSize(frame);
     const toUpright = straightToUpright(scan, raster);
@@ -92,7 +98,9 @@ export class TextLayer {
           const [rx, ry] = apply(toUpright, w.box.x1, by);
           return { text: w.text, lx, rx, y: (ly + ry) / 2, size: Math.max(by - line.box.y0, (w.box.y1 - w.box.y0) * 0.7, 1) };
         });
-        // One level baseline per line, at the mean of its words' baselines.
+        // One level baseline per line, at the mean of its words' baselines: on a skewed scan the
+        // ends of a long line sit off its printed words by up to half the line's drift, but text
+        // extractors read every line whole and in order.
         const y = placed.reduce((sum, w) => sum + w.y, 0) / placed.length;
         const size = Math.max(...placed.map((w) => w.size));
         placed.forEach((word, i) => {

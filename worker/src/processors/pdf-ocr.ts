@@ -5,7 +5,7 @@ import type ocrTool from '../../../shared/src/tools/pdf-ocr';
 import type { OcrLanguage } from '../../../shared/src/tools/pdf-ocr';
 import type { PageLayout } from '../layout/types';
 import { languageTag, scannedPageLayout, scannedPageText, textPageLayout } from '../ocr/ocr-layout';
-import { officeExtension, writeOffice } from '../ocr/office-writers';
+import { loadOfficeWriter, officeExtension } from '../ocr/office-writers';
 import { imageSource, pdfSource } from '../ocr/page-sources';
 import { scanPage } from '../ocr/scan-page';
 import { OcrEngine } from '../ocr/tesseract';
@@ -27,6 +27,7 @@ const pdfOcr: Processor<OcrOptions> = async (ctx) => {
   const { outtype } = ctx.options;
   const languages = ctx.options.language.split('+') as OcrLanguage[];
   const dir = await mkdtemp(path.join(ctx.workDir, 'ocr-'));
+  const writeOffice = outtype === 'pdf' || outtype === 'txt' ? undefined : await loadOfficeWriter(outtype);
   const source = input.kind === 'pdf' ? await pdfSource(input, dir, { signal: ctx.signal, withText: outtype !== 'pdf' }) : await imageSource(input);
   await ctx.progress(0.05);
 
@@ -75,7 +76,8 @@ const pdfOcr: Processor<OcrOptions> = async (ctx) => {
     await writeFile(out, texts.join('\f'));
   } else {
     out = path.join(dir, `${stem}.${officeExtension(outtype)}`);
-    await writeOffice(outtype, { pages: layouts, lang: languageTag(languages[0]) }, out, { oneSheet: ctx.options.excelonesheet });
+    const layout = { pages: layouts, lang: languageTag(languages[0]) };
+    await writeOffice!(layout, out, outtype === 'excel' ? { oneSheet: ctx.options.excelonesheet } : undefined);
   }
   await ctx.progress(1);
   return { outputs: [{ path: out, name: path.basename(out) }] };

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { z } from 'zod';
@@ -75,7 +75,7 @@ async function renderPages(ctx: ProcessorContext<JpgOptions>, doc: PreparedPdf, 
         await writeFile(out, encodeBmp({ ...readPpm(await readFile(file)), dpi: call.dpi }));
         await rm(file);
       } else {
-        await copyFile(file, out);
+        await rename(file, out);
       }
       outputs.push({ path: out, name: `${stem}-${pad(page, doc.pages)}.${ext}` });
     }
@@ -133,17 +133,21 @@ async function extractPictures(ctx: ProcessorContext<JpgOptions>, doc: PreparedP
   const decoded = pictures.some((p) => !asStored(p)) ? await poppler.extractImages(doc.path, await mkdtemp(path.join(dir, 'png-')), { format: 'png', signal: ctx.signal }) : new Map<number, string>();
   await ctx.progress(0.5);
 
-  const missing = (num: number) => new AppError('TASK_FAILED', `pdfimages wrote no file for image ${num}`);
+  const fileOf = (files: Map<number, string>, num: number) => {
+    const file = files.get(num);
+    if (!file) throw new AppError('TASK_FAILED', `pdfimages wrote no file for image ${num}`);
+    return file;
+  };
   let done = 0;
   return mapLimit(pictures, ENGINE_PARALLELISM, async (picture, i) => {
     const name = `${stem}-image-${pad(i + 1, pictures.length)}`;
     let out: string;
     if (asStored(picture)) {
-      const file = stored.get(picture.image.num) ?? throwError(missing(picture.image.num));
+      const file = fileOf(stored, picture.image.num);
       out = path.join(dir, `${name}.${outtype === 'jpeg' ? 'jpeg' : path.extname(file).slice(1)}`);
       await copyFile(file, out);
     } else {
-      const file = decoded.get(picture.image.num) ?? throwError(missing(picture.image.num));
+      const file = fileOf(decoded, picture.image.num);
       const mask = picture.mask && decoded.get(picture.mask.num);
       const ext = outtype === 'keep' ? 'png' : outtype;
       out = path.join(dir, `${name}.${ext}`);
@@ -154,23 +158,15 @@ async function extractPictures(ctx: ProcessorContext<JpgOptions>, doc: PreparedP
   });
 }
 
-function throwError(e: Error): never {
-  throw e;
-}
-
 /** A decoded picture (PNG from pdfimages) in the format asked for, its soft mask as transparency. */
 async function convertPicture(file: string, maskFile: string | undefined, ext: 'png' | 'jpg' | 'jpeg' | 'bmp', quality: number): Promise<Buffer> {
   let image = sharp(file);
   if (maskFile) {
+    // Through raw pixels: on an encoded input sharp applies the colourspace after joining, losing the alpha.
     const rgb = await image.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
     const { width, height, channels } = rgb.info;
     const alpha = await sharp(maskFile).greyscale().resize(width, height, { fit: 'fill' }).raw().toBuffer();
-    const rgba = Buffer.alloc(width * height * 4);
-    for (let i = 0; i < width * height; i++) {
-      for (let c = 0; c < 3; c++) rgba[i * 4 + c] = rgb.data[i * channels + Math.min(c, channels - 1)];
-      rgba[i * 4 + 3] = alpha[i];
-    }
-    image = sharp(rgba, { raw: { width, height, channels: 4 } });
+    image = sharp(rgb.data, { raw: { width, height, channels } }).joinChannel(alpha, { raw: { width, height, channels: 1 } });
   }
   if (ext === 'png') return image.png().toBuffer();
   // JPEG and BMP have no transparency: transparent parts show the white of a page.

@@ -40,6 +40,12 @@ function LoginDialog() {
     <Modal className="login-popup" labelledBy={titleId} onClose={auth.closeLogin}>
       <div className="login-popup__panel">
         <aside className={`login-popup__side${pending ? ' login-popup__side--files' : ''}`}>
+          {!pending && (
+            <p className="login-popup__brand">
+              <img src="/favicon.svg" alt="" width={30} height={30} />
+              {t('site.name')}
+            </p>
+          )}
           {pending && (
             <figure className="login-popup__files">
               <span className="login-popup__cover">
@@ -93,7 +99,7 @@ function EmailLoginForm({ mode, onSwitch }: { mode: LoginType; onSwitch: (mode: 
   const copyText = useCopyText();
   const auth = useAuth();
   const [form, dispatch] = useReducer(loginFormReducer, initialLoginForm);
-  const ids = { email: useId(), emailError: useId(), name: useId(), nameError: useId(), status: useId() };
+  const ids = { email: useId(), emailError: useId(), name: useId(), nameError: useId() };
   const register = mode === 'reg';
 
   // Switching between sign-up and log-in keeps the address typed so far.
@@ -188,11 +194,14 @@ function EmailLoginForm({ mode, onSwitch }: { mode: LoginType; onSwitch: (mode: 
         {t(register ? 'auth.popup.createAccount' : 'auth.popup.continue')}
       </button>
 
-      <div id={ids.status} className="login-form__status" role="status">
+      <div className="login-form__status" role="status">
         {form.sendTag && (
-          <p className="login-form__sent">
-            <CheckIcon width={18} height={18} /> {t('auth.popup.linkSent')}
-          </p>
+          <>
+            <p className="login-form__sent">
+              <CheckIcon width={18} height={18} /> {t('auth.popup.linkSent')}
+            </p>
+            <p className="login-form__hint">{t('auth.popup.linkSentHint')}</p>
+          </>
         )}
       </div>
       {(form.limitTime || form.failure) && (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import gifTool from '../../../../shared/src/tools/gif-to-pdf';
 import jpgTool, { IMAGE_FRAMES, IMAGE_RESIZES, MAX_RESIZE_PX, type ImageResize } from '../../../../shared/src/tools/jpg-to-pdf';
+import { useLang } from '~/lib/i18n';
 import type { FileItem } from './flow-state';
 import { ChoiceGroup, SelectField } from './options-fields';
 import { defineOptions, type OptionsOutcome, type OptionsPanelProps, type RequestFields } from './options-types';
@@ -45,6 +46,7 @@ export function imagesRequest(value: ImagesOptions, files: readonly Pick<FileIte
 
 function SizeFields({ value, onChange }: Pick<OptionsPanelProps<ImagesOptions>, 'value' | 'onChange'>) {
   const { t } = useTranslation();
+  const lang = useLang();
   const id = useId();
   const [touched, setTouched] = useState(false);
   const invalid = touched && (pixels(value.width) === undefined || pixels(value.height) === undefined);
@@ -67,7 +69,7 @@ function SizeFields({ value, onChange }: Pick<OptionsPanelProps<ImagesOptions>, 
     </div>
   );
   return (
-    <div className="field field--nested">
+    <div className="field">
       <div className="size-fields">
         {input('width')}
         <span className="size-fields__times" aria-hidden="true">
@@ -77,7 +79,7 @@ function SizeFields({ value, onChange }: Pick<OptionsPanelProps<ImagesOptions>, 
       </div>
       {invalid && (
         <p id={`${id}-error`} className="field__error" role="alert">
-          {t('options.images.sizeInvalid', { max: MAX_RESIZE_PX.toLocaleString() })}
+          {t('options.images.sizeInvalid', { max: MAX_RESIZE_PX.toLocaleString(lang) })}
         </p>
       )}
     </div>

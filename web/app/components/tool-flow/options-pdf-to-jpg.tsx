@@ -28,7 +28,7 @@ export function pdfToJpgRequest(value: PdfToJpgOptions, files: readonly Pick<Fil
 
 function PdfToJpgPanel({ value, onChange }: OptionsPanelProps<PdfToJpgOptions>) {
   const { t } = useTranslation();
-  const keepHelp = value.mode === 'pages' ? 'options.pdfToJpg.outtype.keepPages' : 'options.pdfToJpg.outtype.keepImages';
+  const keepHelp = value.mode === 'pages' ? 'options.pdfToJpg.keepPages' : 'options.pdfToJpg.keepImages';
   return (
     <div className="options-stack">
       <ChoiceGroup

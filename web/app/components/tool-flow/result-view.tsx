@@ -9,6 +9,8 @@ import { CheckIcon, DownloadIcon, FileIcon } from '../icons';
 export interface ResultImages {
   /** The picture to show for an output: the output itself, or a lighter stand-in. */
   thumb: (url: string, index: number) => string;
+  /** Each picture is a page of the document, in order ("Page 3" rather than "Image 3"). */
+  pages?: boolean;
 }
 
 interface ResultViewProps {
@@ -90,7 +92,7 @@ export function ResultView({ result, inputSize, showSaving, images, partNames, o
                   <ResultThumb src={images!.thumb(url, i)} />
                 </span>
                 <span className="result-image__label">
-                  <DownloadIcon width={16} height={16} /> {t('flow.result.image', { n: i + 1 })}
+                  <DownloadIcon width={16} height={16} /> {t(images!.pages ? 'flow.result.page' : 'flow.result.image', { n: i + 1 })}
                 </span>
               </a>
             </li>

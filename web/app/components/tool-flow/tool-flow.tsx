@@ -10,10 +10,10 @@ import { useUpload } from '~/hooks/use-upload';
 import { acceptAttribute, fileGroup, looksAccepted } from '~/lib/accept';
 import { thumbUrl, type FlowMessage } from '~/lib/api-client';
 import { BATCH_MAX_FILES } from '~/lib/batch';
+import { previewOf } from '~/lib/file-preview';
 import { formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
-import { previewOf } from '~/lib/file-preview';
 import { BatchView } from './batch-view';
 import { Dropzone } from './dropzone';
 import { FailureView } from './failure-view';
@@ -251,8 +251,10 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
 
   // Rendered pages look like the source pages: their small thumbnails stand in for the full-size pictures.
   const sourceToken = files[0]?.fileNameToken;
+  // The options cannot change once the task has started: they say what the task ran with.
+  const renderedPages = outcome.ok && outcome.fields.mode === 'pages';
   const resultImages: ResultImages | undefined = showsImages(tool)
-    ? { thumb: (url, index) => (lastRequest.current?.mode === 'pages' && sourceToken ? thumbUrl(sourceToken, index + 1) : url) }
+    ? { thumb: (url, index) => (renderedPages && sourceToken ? thumbUrl(sourceToken, index + 1) : url), pages: renderedPages }
     : undefined;
 
   return (

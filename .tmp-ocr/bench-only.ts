@@ -1,0 +1,2 @@
+import { ocrBench } from '../bench/ocr';
+console.log(await ocrBench());

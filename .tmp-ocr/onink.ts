@@ -1,0 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import sharp from 'sharp';
+const out = process.argv[2]; const dpi = Number(process.argv[3] ?? 50); const thr = Number(process.argv[4] ?? 128);
+execFileSync('pdftoppm', ['-gray', '-png', '-r', String(dpi), '-singlefile', out, '/tmp/ocrx/oi']);
+const { data, info } = await sharp('/tmp/ocrx/oi.png').greyscale().raw().toBuffer({ resolveWithObject: true });
+const xml = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', out, '-'], { encoding: 'utf8' });
+const boxes = [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">/g)].map((m) => m.slice(1, 5).map(Number));
+const onInk = boxes.filter(([x0, y0, x1, y1]) => { let min = 255;
+  for (let y = Math.floor((y0 * dpi) / 72); y <= Math.min(info.height - 1, Math.ceil((y1 * dpi) / 72)); y++) for (let x = Math.floor((x0 * dpi) / 72); x <= Math.min(info.width - 1, Math.ceil((x1 * dpi) / 72)); x++) min = Math.min(min, data[y * info.width + x]);
+  return min < thr; });
+console.log('onInk', (onInk.length / boxes.length).toFixed(3), boxes.length);

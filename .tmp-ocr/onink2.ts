@@ -1,0 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import sharp from 'sharp';
+const out = process.argv[2]; const dpi = 100;
+execFileSync('pdftoppm', ['-gray', '-png', '-r', String(dpi), '-singlefile', out, '/tmp/ocrx/oi']);
+const { data, info } = await sharp('/tmp/ocrx/oi.png').raw().toBuffer({ resolveWithObject: true });
+const xml = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', out, '-'], { encoding: 'utf8' });
+const boxes = [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)].map((m) => [...m.slice(1, 5).map(Number), m[5]] as [number, number, number, number, string]);
+const bad = boxes.filter(([x0, y0, x1, y1]) => { let min = 255;
+  for (let y = Math.floor((y0 * dpi) / 72); y <= Math.min(info.height - 1, Math.ceil((y1 * dpi) / 72)); y++) for (let x = Math.floor((x0 * dpi) / 72); x <= Math.min(info.width - 1, Math.ceil((x1 * dpi) / 72)); x++) min = Math.min(min, data[y * info.width + x]);
+  return min >= 160; });
+console.log(bad.slice(0, 15).map((b) => `${b[4]}@${b.slice(0, 4).map((v) => (v as number).toFixed(0)).join(',')}`).join('  '));

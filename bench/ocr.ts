@@ -1,0 +1,149 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { FileKind } from '../shared/src/file-kinds';
+import { getTool } from '../shared/src/tools';
+import { runEngine } from '../worker/src/engines/run';
+import { characterErrorRate } from '../worker/src/ocr/cer';
+import { analysePage } from '../worker/src/ocr/deskew';
+import { OcrEngine } from '../worker/src/ocr/tesseract';
+import { PROCESSORS } from '../worker/src/processors';
+import { scratchDir, secs, table, timed } from './lib';
+
+const SCANNED = path.resolve(import.meta.dirname, '../../shared/fixtures/scanned');
+
+interface OcrFixture {
+  file: string;
+  truth: string;
+  /** Tesseract codes, as the tool takes them. */
+  language: string;
+  note: string;
+}
+
+const FIXTURES: OcrFixture[] = [
+  { file: 'ocrmypdf_linn.png', truth: 'ocrmypdf_linn.txt', language: 'eng', note: 'PNG, 300 dpi, straight' },
+  { file: 'ocrmypdf_ccitt.pdf', truth: 'ocrmypdf_linn.txt', language: 'eng', note: 'CCITT G4, straight' },
+  { file: 'ocrmypdf_skew.pdf', truth: 'ocrmypdf_linn.txt', language: 'eng', note: 'JBIG2, skewed' },
+  { file: 'ocrmypdf_rotated_skew.pdf', truth: 'ocrmypdf_linn.txt', language: 'eng', note: '/Rotate 90 and skewed' },
+  { file: 'ocrmypdf_francais.pdf', truth: 'ocrmypdf_francais.gt.txt', language: 'fra', note: 'French, JPEG' },
+  { file: 'tesseract_eurotext.tif', truth: 'tesseract_eurotext.txt', language: 'eng+fra', note: 'six languages, bilevel TIFF' },
+  { file: 'tesseract_phototest.tif', truth: 'tesseract_phototest.txt', language: 'eng', note: 'bilevel TIFF, 200 dpi' },
+];
+
+const KINDS: Record<string, FileKind> = { pdf: 'pdf', png: 'png', tif: 'tiff' };
+const cer = (text: string, truth: string) => `${(100 * characterErrorRate(text, truth)).toFixed(2)} %`;
+const perPage = (seconds: number) => `${secs(seconds)}`;
+
+/** Our tool, end to end: the text output of pdf-ocr. */
+async function ours(input: string, language: string, dir: string): Promise<{ text: string; seconds: number }> {
+  const work = await fs.mkdtemp(path.join(dir, 'ours-'));
+  const kind = KINDS[path.extname(input).slice(1)];
+  const options = getTool('pdf-ocr')!.options.parse({ language, outtype: 'txt' });
+  const { seconds, result } = await timed(() =>
+    PROCESSORS['pdf-ocr']({ inputs: [{ path: input, name: path.basename(input), kind }], options, workDir: work, signal: new AbortController().signal, progress: async () => undefined }),
+  );
+  return { text: await fs.readFile(result.outputs[0].path, 'utf8'), seconds };
+}
+
+/** The page as pixels at 300 dpi (PDFs rendered by pdftoppm), the image every engine below reads. */
+async function pageImage(input: string, dir: string): Promise<string> {
+  if (!input.endsWith('.pdf')) return input;
+  const base = path.join(dir, path.basename(input, '.pdf'));
+  await runEngine('pdftoppm', ['-gray', '-png', '-r', '300', '-singlefile', input, base], { timeoutMs: 120_000 });
+  return `${base}.png`;
+}
+
+/** tesseract.js on the page as it is: no turning, no straightening. */
+async function unstraightened(image: string, language: string, dir: string): Promise<string> {
+  const engine = await OcrEngine.start(language.split('+') as never, { workDir: await fs.mkdtemp(path.join(dir, 'plain-')), signal: new AbortController().signal });
+  try {
+    const png = await sharp(image).greyscale().png().toBuffer();
+    return (await engine.recognise(png, { dpi: 300, textPdf: false })).text;
+  } finally {
+    await engine.stop();
+  }
+}
+
+/** The skew our analysis finds, in degrees. */
+async function measuredSkew(image: string): Promise<string> {
+  const { data, info } = await sharp(image).greyscale().resize(1500, 1500, { fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
+  const page = analysePage({ width: info.width, height: info.height, data: new Uint8Array(data) });
+  return `${page.skew.angle.toFixed(2)}°${page.isSideways ? ' (sideways)' : ''}`;
+}
+
+/** Native tesseract 5 on the same image. */
+async function nativeTesseract(image: string, language: string): Promise<{ text: string; seconds: number }> {
+  // One thread, like tesseract.js and ocrmypdf here: OpenMP's spinning threads only slow a busy machine down.
+  const { seconds, result } = await timed(() =>
+    runEngine('tesseract', [image, '-', '-l', language, '--psm', '3', '--dpi', '300'], { timeoutMs: 300_000, env: { OMP_THREAD_LIMIT: '1' } }),
+  );
+  return { text: result.stdout, seconds };
+}
+
+/** ocrmypdf with page turning and deskewing, reading its sidecar text. */
+async function ocrmypdf(input: string, language: string, dir: string): Promise<{ text: string; seconds: number }> {
+  const sidecar = path.join(dir, `${path.basename(input)}.txt`);
+  const imageDpi = input.endsWith('.pdf') ? [] : ['--image-dpi', '300'];
+  const args = ['-q', '--rotate-pages', '--deskew', '--force-ocr', ...imageDpi, '-l', language, '--sidecar', sidecar, input, path.join(dir, `${path.basename(input)}.pdf`)];
+  const { seconds } = await timed(() => runEngine('ocrmypdf', args, { timeoutMs: 600_000, env: { OMP_THREAD_LIMIT: '1' } }));
+  return { text: await fs.readFile(sidecar, 'utf8'), seconds };
+}
+
+const installed = async (command: string) =>
+  runEngine(command, ['--version'], { timeoutMs: 30_000 }).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * OCR quality and speed: our pdf-ocr (tesseract.js, turned upright and straightened first) against
+ * native tesseract and ocrmypdf on the same one-page fixtures, character error rate against the
+ * ground truth in shared/fixtures/scanned.
+ */
+export async function ocrBench(): Promise<string> {
+  const dir = await scratchDir('ocr');
+  try {
+    const haveTesseract = await installed('tesseract');
+    const haveOcrmypdf = await installed('ocrmypdf');
+    const rows: string[][] = [];
+    for (const f of FIXTURES) {
+      const input = path.join(SCANNED, f.file);
+      const truth = await fs.readFile(path.join(SCANNED, f.truth), 'utf8');
+      const image = await pageImage(input, dir);
+      const mine = await ours(input, f.language, dir);
+      const plain = await unstraightened(image, f.language, dir);
+      const native = haveTesseract ? await nativeTesseract(image, f.language) : undefined;
+      const wrapped = haveOcrmypdf ? await ocrmypdf(input, f.language, dir) : undefined;
+      rows.push([
+        `${f.file} (${f.note})`,
+        f.language,
+        await measuredSkew(image),
+        cer(mine.text, truth),
+        perPage(mine.seconds),
+        cer(plain, truth),
+        native ? cer(native.text, truth) : 'not installed',
+        native ? perPage(native.seconds) : '–',
+        wrapped ? cer(wrapped.text, truth) : 'not installed',
+        wrapped ? perPage(wrapped.seconds) : '–',
+      ]);
+      console.error(`ocr: ${f.file} done`);
+    }
+    return [
+      '## OCR: character error rate and seconds per page',
+      '',
+      'One page each; CER = edit distance / reference length after whitespace is collapsed (reading order counts).',
+      '"Ours" is pdf-ocr end to end with text output (render, turn upright, straighten, tesseract.js with the',
+      '`@tesseract.js-data` best_int models, one worker thread), including starting the worker. "Unstraightened" is',
+      'the same tesseract.js on the 300 dpi page as it is. Native: `tesseract --psm 3` (5.3, Debian `tesseract-ocr`',
+      'fast models, one thread) on the same 300 dpi image, and `ocrmypdf --rotate-pages --deskew --force-ocr` (one',
+      'Tesseract thread) reading its sidecar text. The skew column is the angle our projection-profile search finds.',
+      '',
+      table(
+        ['fixture', 'lang', 'skew found', 'ours CER', 'ours s/page', 'unstraightened CER', 'tesseract CER', 'tesseract s/page', 'ocrmypdf CER', 'ocrmypdf s/page'],
+        rows,
+      ),
+    ].join('\n');
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

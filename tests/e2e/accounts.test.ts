@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture, qpdfPages } from '../support/fixtures';
+import { startGoogleStandIn } from '../support/google-stand-in';
+import { latestLoginLink } from '../support/outbox';
+import { startStack, type Stack } from '../support/stack';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const unique = (name: string) => `${name}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
+
+describe('accounts in the browser', () => {
+  let stack: Stack;
+  let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
+  let browser: Browser;
+  let tmp: string;
+
+  beforeAll(async () => {
+    google = await startGoogleStandIn('sheaf-e2e.apps.googleusercontent.com', 'e2e-secret');
+    stack = await startStack({ ...google.env, DOWNLOAD_POLICY: 'login' }, { web: true });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-e2e-'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    await google?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const newPage = async (options: Parameters<Browser['newContext']>[0] = {}) => {
+    const context = await browser.newContext({ acceptDownloads: true, ...options });
+    return { context, page: await context.newPage() };
+  };
+  const emailedLink = (email: string) => latestLoginLink(stack.deps.env.DATA_DIR, email).toString();
+  const bodyOverflow = (page: Page) => page.evaluate(() => document.body.style.overflow);
+  const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim());
+  /** The first page of a context has run its startup once the version cookie is set: handlers are attached. */
+  const started = (page: Page) => page.waitForFunction(() => document.cookie.includes('pdfVersion=0.0.3'));
+
+  it('signs up by email, logs out and logs in again', async () => {
+    const { page } = await newPage();
+    const email = unique('ada');
+    await page.goto(`${stack.baseUrl}/`);
+
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up in seconds' });
+    await dialog.waitFor();
+    expect(await bodyOverflow(page)).toBe('hidden');
+    // Focus starts in the form and Tab never leaves the dialog.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    for (let i = 0; i < 9; i++) await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+    expect(await page.evaluate(() => document.querySelector('dialog')?.contains(document.activeElement))).toBe(true);
+    const create = dialog.getByRole('button', { name: 'Create account' });
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Email', { exact: true }).fill('ada@');
+    await dialog.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    await dialog.getByText('Enter a valid email address').waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await dialog.getByLabel('Name', { exact: true }).fill('A');
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    await create.click();
+    await dialog.getByText('Your log in link has been sent to the above email address').waitFor();
+
+    // Escape closes the popup and gives the page its scrolling back.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await bodyOverflow(page)).toBe('');
+
+    await page.goto(emailedLink(email));
+    await page.getByText('Login Successful').waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    const avatar = page.getByRole('button', { name: 'Account menu of Ada Lovelace' });
+    expect((await avatar.textContent())?.trim()).toBe('A');
+
+    // The user menu works from the keyboard.
+    await avatar.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedText(page)).toBe('Account');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedText(page)).toBe('History tasks');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('menu').count()).toBe(0);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => focusedText(page)).toBe('Log out');
+    await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    expect((await fetch(`${stack.baseUrl}/account`, { redirect: 'manual' })).status).toBe(302);
+
+    // Log in again: the same address, the log-in mode this time.
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await dialog.waitFor();
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByText('Your log in link has been sent to the above email address').waitFor();
+    await page.goto(emailedLink(email));
+    await page.getByText('Login Successful').waitFor();
+    await avatar.waitFor();
+
+    await page.goto(`${stack.baseUrl}/account`);
+    await page.getByText(email).waitFor();
+    expect(await page.getByRole('definition').allTextContents()).toEqual([email, 'Ada Lovelace', 'Free', 'Free']);
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await page.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+    await page.goto(`${stack.baseUrl}/history-tasks`);
+    await page.getByText('No tasks yet.', { exact: false }).waitFor();
+  });
+
+  it('tells a sign-up that the account exists, and a log-in that it does not', async () => {
+    const known = unique('known');
+    await stack.deps.db.user.create({ data: { email: known, name: 'Known' } });
+    const { page } = await newPage();
+    await page.goto(`${stack.baseUrl}/sign-up`);
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up in seconds' });
+    const create = dialog.getByRole('button', { name: 'Create account' });
+    await create.waitFor();
+    await dialog.getByLabel('Email', { exact: true }).fill(known);
+    await dialog.getByLabel('Name', { exact: true }).fill('Known');
+    await dialog.getByText('Account already exists with this email. Please login to continue.').waitFor();
+    expect(await create.isDisabled()).toBe(true);
+
+    await dialog.getByLabel('Email', { exact: true }).fill(unique('nobody'));
+    await dialog.getByRole('button', { name: 'Log in' }).first().click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByText('Account already not sign up with this email. Please sign up to continue.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+  });
+
+  it('signs in with Google through the redirect flow', async () => {
+    const { page } = await newPage();
+    google.setNextUser({ sub: `g-${Date.now()}`, email: unique('grace'), name: 'Grace Hopper' });
+    await page.goto(`${stack.baseUrl}/log-in`);
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up in seconds' });
+    const button = dialog.getByRole('link', { name: 'Continue with Google' });
+    expect(await button.getAttribute('href')).toBe('/api/user/google');
+    await button.click();
+    await page.getByText('Login Successful').waitFor();
+    const avatar = page.getByRole('button', { name: 'Account menu of Grace Hopper' });
+    expect((await avatar.textContent())?.trim()).toBe('G');
+  });
+
+  it("keeps a visitor's files through the login popup and downloads them once signed in", async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${stack.baseUrl}/merge-pdf`);
+    await page.locator('input[type=file]').setInputFiles([fixture('pdf/pypdf_multicolumn.pdf'), fixture('pdf/pdfjs_tracemonkey.pdf')]);
+    await expect.poll(() => page.locator('[data-status="ready"]').count(), { timeout: 30_000 }).toBe(2);
+    await page.getByRole('button', { name: /^Merge PDF/ }).click();
+    const link = page.getByRole('link', { name: /^Download/ }).first();
+    await link.waitFor({ timeout: 60_000 });
+    await link.click();
+
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up to download this file' });
+    await dialog.waitFor();
+    await dialog.getByText('2 files ready to download').waitFor();
+    await dialog.getByRole('img', { name: 'First page of your file' }).waitFor();
+
+    const email = unique('visitor');
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await dialog.getByLabel('Name', { exact: true }).fill('Vera');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByText('Your log in link has been sent to the above email address').waitFor();
+
+    // The emailed link opens in another tab; this one hears of the login and carries on.
+    const downloaded = page.waitForEvent('download', { timeout: 60_000 });
+    const mail = await context.newPage();
+    await mail.goto(emailedLink(email));
+    const file = await downloaded;
+    const saved = path.join(tmp, 'after-login.pdf');
+    await file.saveAs(saved);
+    expect(qpdfPages(saved)).toBe(3 + 14);
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Account menu of Vera' }).waitFor();
+
+    // The files moved to the account: the merge is in its history.
+    await mail.goto(`${stack.baseUrl}/history-tasks`);
+    await mail.getByRole('cell', { name: 'Merge PDF' }).waitFor();
+  });
+
+  it('remembers the language chosen in the header, and detects French on the root path', async () => {
+    const { page, context } = await newPage({ locale: 'fr-FR' });
+    await page.goto(`${stack.baseUrl}/`);
+    expect(new URL(page.url()).pathname).toBe('/fr');
+    await started(page);
+    await page.getByRole('banner').getByRole('link', { name: 'English' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('en');
+    await page.goto(`${stack.baseUrl}/`);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('sends the contact form', async () => {
+    const { page } = await newPage();
+    await page.goto(`${stack.baseUrl}/contactUs`);
+    await started(page);
+    await page.getByLabel('Your email').fill('reader@example.com');
+    await page.getByLabel('Message').fill('Hello from the browser test');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Thank you, your message has been sent').waitFor();
+    expect(await stack.deps.db.contactMessage.count({ where: { body: 'Hello from the browser test' } })).toBeGreaterThan(0);
+  });
+});
