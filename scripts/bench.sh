@@ -4,12 +4,7 @@ source "$(dirname "$0")/lib.sh"
 
 export NODE_ENV=test
 bootstrap
-cleanup() {
-  [[ "$STARTED_REDIS" == 1 ]] && stop_redis
-  [[ "$STARTED_PG" == 1 ]] && stop_postgres
-  true
-}
-trap cleanup EXIT
+trap stop_started_services EXIT
 use_database sheaf_bench
 migrate_and_seed
 export DATA_DIR="$DATA_DIR/bench-run" QUEUE_PREFIX=sheaf-bench

@@ -102,6 +102,13 @@ start_redis() {
   fi
 }
 
+# Stops the local servers this script started (not ones it found running).
+stop_started_services() {
+  [[ "${STARTED_REDIS:-0}" == 1 ]] && stop_redis
+  [[ "${STARTED_PG:-0}" == 1 ]] && stop_postgres
+  true
+}
+
 stop_redis() { redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true; }
 
 migrate_and_seed() {

@@ -14,8 +14,7 @@ cleanup() {
   log "Stopping"
   for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   wait "${PIDS[@]}" 2>/dev/null || true
-  [[ "$STARTED_REDIS" == 1 ]] && stop_redis
-  [[ "$STARTED_PG" == 1 ]] && stop_postgres
+  stop_started_services
   exit 0
 }
 trap cleanup INT TERM EXIT

@@ -4,12 +4,7 @@ source "$(dirname "$0")/lib.sh"
 
 export NODE_ENV=test
 bootstrap
-cleanup() {
-  [[ "$STARTED_REDIS" == 1 ]] && stop_redis
-  [[ "$STARTED_PG" == 1 ]] && stop_postgres
-  true
-}
-trap cleanup EXIT
+trap stop_started_services EXIT
 
 # A fresh test database every run.
 if [[ "${SHEAF_LOCAL_DB:-}" == 1 || -z "${DATABASE_URL:-}" ]]; then

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, qpdfPages } from '../support/fixtures';
 import { startGoogleStandIn } from '../support/google-stand-in';
 import { latestLoginLink } from '../support/outbox';
+import { launchChromium } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const unique = (name: string) => `${name}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -21,7 +20,7 @@ describe('accounts in the browser', () => {
   beforeAll(async () => {
     google = await startGoogleStandIn('sheaf-e2e.apps.googleusercontent.com', 'e2e-secret');
     stack = await startStack({ ...google.env, DOWNLOAD_POLICY: 'login' }, { web: true });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-e2e-'));
   });
   afterAll(async () => {

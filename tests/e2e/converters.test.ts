@@ -3,12 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, pdfText, qpdfPages } from '../support/fixtures';
+import { launchChromium } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Greenhouse</title></head>
 <body><h1>Quarterly greenhouse report</h1><p>The tomatoes ripened early this year.</p></body></html>`;
@@ -29,7 +28,7 @@ describe('converters in the browser', () => {
     // The worker reads the allowlist from the environment each time a job runs.
     process.env.URL_FETCH_ALLOWLIST = `127.0.0.1:${sitePort}`;
     stack = await startStack({ DOWNLOAD_POLICY: 'open' }, { web: true });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-e2e-'));
   });
   afterAll(async () => {
