@@ -1,2 +1,0 @@
-import { ocrBench } from '../bench/ocr';
-console.log(await ocrBench());
