@@ -121,7 +121,8 @@ build_web() {
   local stamp=web/build/.stamp
   if [[ ! -f "$stamp" ]] || [[ -n "$(find web/app web/public web/vite.config.ts web/react-router.config.ts shared package-lock.json -newer "$stamp" -type f -print -quit 2>/dev/null)" ]]; then
     log "Building the web app"
-    (cd web && npx react-router build >/dev/null)
+    # Always a production build, whatever NODE_ENV the caller runs under (npm test sets test).
+    (cd web && NODE_ENV=production npx react-router build >/dev/null)
     touch "$stamp"
   fi
 }
