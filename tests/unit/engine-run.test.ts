@@ -26,6 +26,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** A killed process dies a moment after its pipes close: give it up to two seconds. */
+async function survivors(pids: number[]): Promise<number[]> {
+  const deadline = Date.now() + 2000;
+  while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return pids.filter(isAlive);
+}
+
 let dir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-engine-run-'));
@@ -94,7 +101,7 @@ describe('runEngine', () => {
     expect(error.detail).toMatch(/bash timed out after 500 ms/);
     const spawned = fs.readFileSync(pids, 'utf8').trim().split('\n').map(Number);
     expect(spawned).toHaveLength(3);
-    expect(spawned.filter(isAlive)).toEqual([]);
+    expect(await survivors(spawned)).toEqual([]);
   });
 
   it('kills the whole process group when the task is aborted', async () => {
@@ -111,7 +118,7 @@ describe('runEngine', () => {
     expect(error.detail).toMatch(/aborted: worker shutting down/);
     const spawned = fs.readFileSync(pids, 'utf8').trim().split('\n').map(Number);
     expect(spawned).toHaveLength(2);
-    expect(spawned.filter(isAlive)).toEqual([]);
+    expect(await survivors(spawned)).toEqual([]);
   });
 
   it('does not start at all when the signal has already aborted', async () => {
