@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OcrEngine } from '../../worker/src/ocr/tesseract';
 import { fixture } from '../support/fixtures';
@@ -23,6 +24,18 @@ describe('OCR engine', () => {
     for (const lang of ['eng', 'fra', 'chi_sim']) {
       const target = fs.realpathSync(path.join(workDir, 'tessdata', `${lang}.traineddata.gz`));
       expect(target).toContain(path.join('node_modules', '@tesseract.js-data', lang, '4.0.0_best_int'));
+    }
+  });
+
+  it('reads English alongside Chinese when Chinese leads the languages', async () => {
+    const engine = await OcrEngine.start(['chi_sim', 'eng'], { workDir: fs.mkdtempSync(path.join(workDir, 'cjk-')), signal: new AbortController().signal });
+    try {
+      const png = await sharp(fixture('scanned/tesseract_phototest.tif')).png().toBuffer();
+      const text = (await engine.recognise(png, { dpi: 200, textPdf: false })).text;
+      // Without English, Tesseract reads "alot of 12 point text".
+      expect(text).toContain('This is a lot of 12 point text');
+    } finally {
+      await engine.stop();
     }
   });
 

@@ -225,6 +225,18 @@ export const pdfOcr: ToolConformance = {
       }),
     ),
     {
+      name: 'reads Simplified Chinese without spaces between the characters',
+      get inputs() {
+        // The first page of a scanned Chinese filing, as a 200 dpi PNG (the PDF carries a text layer).
+        return [make('chinese-filing.png', (t) => execFileSync('pdftoppm', ['-png', '-r', '200', '-f', '1', '-l', '1', '-singlefile', scanned('plumber_pr-136_epson-scan-chinese.pdf'), t.replace(/\.png$/, '')]))];
+      },
+      options: { language: 'chi_sim+eng', outtype: 'txt' },
+      check(run) {
+        expect(output(run)).toContain('浙江菲达环保科技股份有限公司');
+        expect(output(run)).toContain('Pan-China Certified Public Accountants');
+      },
+    },
+    {
       name: 'makes a page of every page of a multi-page TIFF',
       inputs: [fixture('images/pillow_multipage.tiff')],
       pages: [3],

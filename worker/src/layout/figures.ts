@@ -33,18 +33,30 @@ export function figureRegions(page: { width: number; height: number }, shapes: r
     if (p.width * p.height > 0.5 * pageArea) continue;
     elements.push({ x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height, kind: 'image' });
   }
-  const regions: Box[] = [];
-  for (const group of clusters(elements)) {
+  const groups = clusters(elements);
+  const isDrawing = (group: typeof elements) => {
     const drawn = group.filter((e) => e.kind !== 'image');
     // Pictures side by side stay pictures; it takes drawn paths to make a drawing.
-    if (drawn.length < 3 && !(drawn.some((e) => e.kind === 'curve') && group.length >= 2)) continue;
-    const box = union(group);
+    return drawn.length >= 3 || (drawn.some((e) => e.kind === 'curve') && group.length >= 2);
+  };
+  let regions = groups.filter(isDrawing).map(union);
+  // Stray arrows and boxes a little apart from a drawing belong to it.
+  const rest = groups.filter((g) => !isDrawing(g) && g.some((e) => e.kind !== 'image')).map(union);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (let i = rest.length - 1; i >= 0; i--) {
+      const hit = regions.findIndex((r) => near(r, rest[i], 2 * JOIN_GAP));
+      if (hit < 0) continue;
+      regions[hit] = union([regions[hit], rest[i]]);
+      rest.splice(i, 1);
+      grown = true;
+    }
+  }
+  regions = mergeOverlapping(regions).filter((box) => {
     const w = box.x1 - box.x0;
     const h = box.y1 - box.y0;
-    if (w < 30 || h < 20 || w * h > 0.9 * pageArea) continue;
-    if (textCover(box, runs) > MAX_TEXT_COVER) continue;
-    regions.push(box);
-  }
+    return w >= 30 && h >= 20 && w * h <= 0.9 * pageArea && textCover(box, runs) <= MAX_TEXT_COVER;
+  });
   return mergeOverlapping(regions);
 }
 

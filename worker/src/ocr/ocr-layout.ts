@@ -1,6 +1,7 @@
 import type { OcrLanguage } from '../../../shared/src/tools/pdf-ocr';
 import type { PageLayout, TextRun } from '../layout/types';
 import { lineText, type TextPage } from '../text/text-layout';
+import { dropCjkSpaces, joinWords } from './cjk';
 import type { ScannedPage } from './scan-page';
 
 /** BCP 47 tags of the recognition languages, for the document's language hint. */
@@ -30,7 +31,7 @@ export function scannedPageLayout(scan: ScannedPage, shown: { width: number; hei
   const runs: TextRun[] = [];
   for (const paragraph of scan.ocr.paragraphs) {
     for (const line of paragraph.lines) {
-      const text = line.words.map((w) => w.text).join(' ').trim();
+      const text = joinWords(line.words.map((w) => w.text.trim()).filter(Boolean));
       if (!text) continue;
       runs.push({
         text,
@@ -65,6 +66,6 @@ export function textPageLayout(page: TextPage): PageLayout {
 
 /** Tesseract's text of a page: lines of words, a blank line between paragraphs. */
 export function scannedPageText(scan: ScannedPage): string {
-  const text = scan.ocr.text.replace(/\n{3,}/g, '\n\n').trim();
+  const text = dropCjkSpaces(scan.ocr.text).replace(/\n{3,}/g, '\n\n').trim();
   return text ? `${text}\n` : '';
 }

@@ -52,6 +52,12 @@ export interface OcrPage {
  * while tesseract.js reads every language from one folder: a task links them into one of its own.
  */
 const MODEL_VARIANT = '4.0.0_best_int';
+/**
+ * chi_sim's best_int model, when it leads a combination ("chi_sim+eng"), makes Tesseract look for
+ * a language with a garbled name and drop the others; the standard model (4.0.0) does not.
+ */
+const variantOf = (lang: OcrLanguage, languages: readonly OcrLanguage[]) =>
+  lang === 'chi_sim' && languages[0] === 'chi_sim' && languages.length > 1 ? '4.0.0' : MODEL_VARIANT;
 const requireFromHere = createRequire(import.meta.url);
 
 async function languageFolder(languages: readonly OcrLanguage[], workDir: string): Promise<string> {
@@ -59,7 +65,8 @@ async function languageFolder(languages: readonly OcrLanguage[], workDir: string
   await mkdir(dir, { recursive: true });
   for (const lang of languages) {
     const pkg = path.dirname(requireFromHere.resolve(`@tesseract.js-data/${lang}/package.json`));
-    await symlink(path.join(pkg, MODEL_VARIANT, `${lang}.traineddata.gz`), path.join(dir, `${lang}.traineddata.gz`)).catch((e: NodeJS.ErrnoException) => {
+    const model = path.join(pkg, variantOf(lang, languages), `${lang}.traineddata.gz`);
+    await symlink(model, path.join(dir, `${lang}.traineddata.gz`)).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'EEXIST') throw e;
     });
   }

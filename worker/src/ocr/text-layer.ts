@@ -20,6 +20,7 @@ import {
 } from 'pdf-lib';
 import { AppError } from '../../../shared/src/errors';
 import { apply, compose, displayedSize, displayedToUser, scale, type Matrix, type PageFrame } from './geometry';
+import { spaceBetween } from './cjk';
 import { straightToUpright, uprightToRaster, type ScannedPage } from './scan-page';
 
 /** The crop box and rotation of a pdf-lib page. */
@@ -104,9 +105,9 @@ export class TextLayer {
         const y = placed.reduce((sum, w) => sum + w.y, 0) / placed.length;
         const size = Math.max(...placed.map((w) => w.size));
         placed.forEach((word, i) => {
-          // A word runs to the start of the next one, carrying the space between them.
+          // A word runs to the start of the next one, carrying the space between them (none in Chinese).
           const next = placed[i + 1];
-          const text = next ? `${word.text} ` : word.text;
+          const text = next && spaceBetween(word.text, next.text) ? `${word.text} ` : word.text;
           const width = Math.max((next ? next.lx : word.rx) - word.lx, 1);
           // Glyph space (y up) → the word's place on the upright page (y down) → user space.
           const glyphs: Matrix = [width / (text.length * GLYPH_ADVANCE), 0, 0, -size, word.lx, y];
