@@ -155,6 +155,9 @@ describe('accounts: email link, Google, sessions, history', () => {
 
     const forged = visitor(stack.app);
     const res = await forged.agent.get(`${back.pathname}?code=x&state=${back.searchParams.get('state')}`);
-    expect(res.status).toBe(401);
+    // The person is sent back to the site, which explains; no session is made.
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/?loginError=GOOGLE_LOGIN_FAILED');
+    expect(cookieNamed(res, 'sheafUserToken')).toBeFalsy();
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../../shared/src/errors';
+import { RESOURCES, type Lang } from '../../../shared/src/i18n';
 import type { Deps } from '../../../shared/src/server/deps';
 import { randomId } from '../../../shared/src/server/ids';
 import { isValidEmail, isValidName } from '../../../shared/src/validation';
@@ -21,7 +22,7 @@ export interface LinkRequest {
   name?: string;
   channel?: string;
   clientId?: string;
-  lang: 'en' | 'fr';
+  lang: Lang;
   origin: string;
   ip: string;
 }
@@ -73,25 +74,19 @@ export async function consumeLoginLink(deps: Deps, emailRaw: string, token: stri
   return user.id;
 }
 
-const COPY = {
-  en: {
-    subject: (signup: boolean) => (signup ? 'Finish creating your Sheaf account' : 'Your Sheaf log in link'),
-    body: (link: string, minutes: number) =>
-      `Click the link below to log in to Sheaf. It works once and expires in ${minutes} minutes.\n\n${link}\n\nIf you did not ask for it, ignore this email.`,
-    button: 'Log in to Sheaf',
-  },
-  fr: {
-    subject: (signup: boolean) => (signup ? 'Terminez la création de votre compte Sheaf' : 'Votre lien de connexion Sheaf'),
-    body: (link: string, minutes: number) =>
-      `Cliquez sur le lien ci-dessous pour vous connecter à Sheaf. Il ne fonctionne qu'une fois et expire dans ${minutes} minutes.\n\n${link}\n\nSi vous n'avez rien demandé, ignorez cet e-mail.`,
-    button: 'Se connecter à Sheaf',
-  },
-} as const;
+/** The mail's copy from the locale files, with `{{name}}` placeholders filled in. */
+function copy(lang: Lang, key: keyof (typeof RESOURCES)['en']['email'], vars: Record<string, string | number> = {}): string {
+  return RESOURCES[lang].email[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+}
 
-function linkMessage(lang: 'en' | 'fr', to: string, link: string, signup: boolean, minutes: number) {
-  const c = COPY[lang];
-  const text = c.body(link, minutes);
+function linkMessage(lang: Lang, to: string, link: string, signup: boolean, minutes: number) {
+  const intro = copy(lang, 'loginIntro', { minutes });
+  const ignore = copy(lang, 'loginIgnore');
   const escaped = link.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  const html = `<p>${c.body('', minutes).split('\n\n')[0]}</p><p><a href="${escaped}">${c.button}</a></p><p style="color:#666">${escaped}</p>`;
-  return { to, subject: c.subject(signup), text, html };
+  return {
+    to,
+    subject: copy(lang, signup ? 'signupSubject' : 'loginSubject'),
+    text: `${intro}\n\n${link}\n\n${ignore}`,
+    html: `<p>${intro}</p><p><a href="${escaped}">${copy(lang, 'loginButton')}</a></p><p style="color:#666">${escaped}</p><p>${ignore}</p>`,
+  };
 }

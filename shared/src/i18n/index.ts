@@ -7,6 +7,7 @@ import enAccount from './en/account.json';
 import enAuth from './en/auth.json';
 import enCategories from './en/categories.json';
 import enContact from './en/contact.json';
+import enEmail from './en/email.json';
 import enErrorPage from './en/errorPage.json';
 import enErrors from './en/errors.json';
 import enFlow from './en/flow.json';
@@ -25,6 +26,7 @@ import frAccount from './fr/account.json';
 import frAuth from './fr/auth.json';
 import frCategories from './fr/categories.json';
 import frContact from './fr/contact.json';
+import frEmail from './fr/email.json';
 import frErrorPage from './fr/errorPage.json';
 import frErrors from './fr/errors.json';
 import frFlow from './fr/flow.json';
@@ -52,6 +54,7 @@ export const RESOURCES = {
     auth: enAuth,
     categories: enCategories,
     contact: enContact,
+    email: enEmail,
     errorPage: enErrorPage,
     errors: enErrors,
     flow: enFlow,
@@ -72,6 +75,7 @@ export const RESOURCES = {
     auth: frAuth,
     categories: frCategories,
     contact: frContact,
+    email: frEmail,
     errorPage: frErrorPage,
     errors: frErrors,
     flow: frFlow,

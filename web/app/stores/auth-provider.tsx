@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { ERRORS, type ErrorCode } from '../../../shared/src/errors';
 import { emitAuthEvent } from '~/lib/auth-events';
 import { readBrowserCookie, writeBrowserCookie } from '~/lib/cookies';
 import { fetchDownload } from '~/lib/download';
@@ -265,6 +266,16 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
         navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true, preventScrollReset: true });
       }
       return;
+    }
+
+    const loginError = params.get('loginError');
+    if (loginError) {
+      // Back from a Google sign-in the server refused: say so, and drop what it was meant to resume.
+      takeResume();
+      toast({ code: loginError in ERRORS ? (loginError as ErrorCode) : 'GOOGLE_LOGIN_FAILED' }, 'error');
+      params.delete('loginError');
+      const rest = params.toString();
+      navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true, preventScrollReset: true });
     }
 
     const resume = takeResume();

@@ -1,9 +1,10 @@
 import type { Request, Response, Router } from 'express';
 import passport from 'passport';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
-import { AppError } from '../../../../shared/src/errors';
+import { AppError, isAppError } from '../../../../shared/src/errors';
 import type { Deps } from '../../../../shared/src/server/deps';
 import { randomId } from '../../../../shared/src/server/ids';
+import { log } from '../../../../shared/src/server/logger';
 import { userForGoogle } from '../../services/google-service';
 
 const STATE_COOKIE = 'sheafOauthState';
@@ -63,7 +64,10 @@ export function googleRedirectFlow(deps: Deps, r: Router, signIn: (req: Request,
         await signIn(req, res, userId);
         res.redirect(302, '/');
       } catch (e) {
-        next(e);
+        // A person arrives here from Google's page: send them back to the site with the reason, not a JSON body.
+        if (!isAppError(e)) return next(e);
+        log.info('google sign-in refused', { code: e.code, detail: e.detail });
+        res.redirect(302, `/?loginError=${e.code}`);
       }
     })(req, res, next);
   });
