@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { getTool } from '../../../shared/src/tools';
 import type { ToolConformance } from '../harness';
-import { formFieldCount, linkCount, opensWithoutPassword, pdfFixture, text } from '../pdf-checks';
+import { bookmarks, formFieldCount, linkCount, opensWithoutPassword, pdfFixture, text } from '../pdf-checks';
 
 const tracemonkey = pdfFixture('pdfjs_tracemonkey.pdf');
 const register = pdfFixture('plumber_federal-register-2020-17221.pdf');
@@ -56,6 +56,18 @@ export const mergePdf: ToolConformance = {
       pages: [117 + 65],
       check({ inputs, outputs }) {
         expect(linkCount(outputs[0].path)).toBe(linkCount(inputs[0]) + linkCount(inputs[1]));
+      },
+    },
+    {
+      name: 'keeps the bookmarks of every input, each pointing at the same page as before',
+      inputs: [pdfFixture('pdf20_utf8-test.pdf').file, pdfFixture('pypdf_GeoTopo-komprimiert.pdf').file, tracemonkey.file],
+      pages: [1 + 117 + tracemonkey.pages],
+      check({ inputs, outputs }) {
+        const [first, second] = [bookmarks(inputs[0]), bookmarks(inputs[1])];
+        expect(first.length).toBeGreaterThan(0);
+        expect(second.length).toBeGreaterThan(30);
+        const shifted = second.map((b) => ({ title: b.title, page: b.page === null ? null : b.page + 1 }));
+        expect(bookmarks(outputs[0].path)).toEqual([...first, ...shifted]);
       },
     },
     {

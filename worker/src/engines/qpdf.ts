@@ -61,6 +61,44 @@ export async function hasFormFields(file: string, signal?: AbortSignal): Promise
   return (json.acroform?.fields?.length ?? 0) > 0;
 }
 
+/** A bookmark: its title, the page it points at and how it shows that page. */
+export interface OutlineItem {
+  title: string;
+  /** 1-based page the bookmark points at; null when it points nowhere in the document. */
+  page: number | null;
+  /** The destination after the page, e.g. ["/XYZ", 69, 769, 0]; empty when unknown. */
+  view: unknown[];
+  open: boolean;
+  kids: OutlineItem[];
+}
+
+interface QpdfOutline {
+  title: string;
+  dest: unknown;
+  destpageposfrom1: number | null;
+  open: boolean;
+  kids: QpdfOutline[];
+}
+
+/** The document's bookmarks (outline), as a tree. Destinations given by a GoTo action are followed too. */
+export async function outlines(file: string, signal?: AbortSignal): Promise<OutlineItem[]> {
+  const { stdout } = await runEngine(QPDF, ['--json', '--json-key=outlines', '--json-key=pages', abs(file)], {
+    timeoutMs: TIMEOUT_MS,
+    signal,
+    okCodes: SUCCESS,
+  });
+  const json = JSON.parse(stdout) as { outlines?: QpdfOutline[]; pages?: Array<{ object: string }> };
+  const pageOf = new Map((json.pages ?? []).map((p, i) => [p.object, i + 1]));
+  const convert = (item: QpdfOutline): OutlineItem => {
+    // qpdf resolves named destinations; an action's destination sits under /D.
+    const dest = item.dest && typeof item.dest === 'object' && !Array.isArray(item.dest) ? (item.dest as Record<string, unknown>)['/D'] : item.dest;
+    const array = Array.isArray(dest) ? dest : [];
+    const page = item.destpageposfrom1 ?? (typeof array[0] === 'string' ? pageOf.get(array[0]) : undefined) ?? null;
+    return { title: item.title, page, view: array.slice(1), open: item.open, kids: item.kids.map(convert) };
+  };
+  return (json.outlines ?? []).map(convert);
+}
+
 /**
  * Concatenates whole documents in order. Starting from --empty keeps no document-level data of
  * any input (metadata, outlines); qpdf still carries pages' links and form fields across.

@@ -2,10 +2,12 @@ import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/src/errors';
+import { log } from '../../../shared/src/server/logger';
 import type mergeTool from '../../../shared/src/tools/merge-pdf';
 import * as qpdf from '../engines/qpdf';
 import { ENGINE_PARALLELISM, mapLimit } from '../parallel';
-import { fileStem, preparePdf } from '../pdf-input';
+import { fileStem, preparePdf, type PreparedPdf } from '../pdf-input';
+import { writeOutline } from '../pdf-outline';
 import type { Processor } from './types';
 
 /** Two or more PDFs, in the order the user chose, become one. */
@@ -26,8 +28,27 @@ const mergePdf: Processor<z.output<typeof mergeTool.options>> = async (ctx) => {
     output,
     ctx.signal,
   );
+  await ctx.progress(0.85);
+  await keepBookmarks(docs, output, ctx.signal);
   await ctx.progress(0.95);
   return { outputs: [{ path: output, name: `${fileStem(ctx.inputs[0].name)}-merged.pdf` }] };
 };
+
+/** qpdf keeps no input's outline when it concatenates: each input's bookmarks are written back, shifted to its pages. */
+async function keepBookmarks(docs: readonly PreparedPdf[], output: string, signal: AbortSignal): Promise<void> {
+  const trees = await mapLimit(docs, ENGINE_PARALLELISM, (doc) => qpdf.outlines(doc.path, signal));
+  if (trees.every((items) => items.length === 0)) return;
+  let pageOffset = 0;
+  const placed = docs.map((doc, i) => {
+    const at = { items: trees[i], pageOffset };
+    pageOffset += doc.pages;
+    return at;
+  });
+  // Bookmarks are a courtesy: a file pdf-lib cannot rewrite is still merged, without them.
+  await writeOutline(output, placed).catch((error: unknown) => {
+    if (signal.aborted) throw error;
+    log.warn('merge: bookmarks not kept', { error: error instanceof Error ? error.message : String(error) });
+  });
+}
 
 export default mergePdf;
