@@ -6,7 +6,7 @@ export const TOOL_CODE = { done: 1000, running: 500 } as const;
 export type TaskStatus = 'Doing' | 'Done' | 'Failed';
 
 /** Notices a successful task may carry, translated in the browser under `notices.<code>`. */
-export type TaskNotice = 'ALREADY_OPTIMAL' | 'NOT_ENCRYPTED' | 'IWORK_PREVIEW';
+export type TaskNotice = 'ALREADY_OPTIMAL' | 'NOT_ENCRYPTED' | 'IWORK_PREVIEW' | 'AES256_FOR_PASSWORD';
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {

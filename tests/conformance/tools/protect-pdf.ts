@@ -31,8 +31,11 @@ async function opensOnlyWith(file: string, password: string, pages: number) {
 }
 
 function protects(name: string, password: string, encryption: 'aes128' | 'aes256' | undefined, expected: typeof AES128): ToolCase {
+  const upgraded = encryption !== 'aes256' && expected === AES256;
   return {
     name,
+    // The user is told when their choice was overruled, and only then.
+    notice: upgraded ? 'AES256_FOR_PASSWORD' : null,
     inputs: [tracemonkey.file],
     options: { userpassword: password, ...(encryption ? { encryption } : {}) },
     pages: [tracemonkey.pages],

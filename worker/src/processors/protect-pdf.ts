@@ -16,7 +16,8 @@ const SAME_IN_EVERY_READER = /^[\x20-\x7e]*$/;
 /**
  * Encrypts with the user's password: AES-128 by default (the spec), AES-256 when asked. A password
  * beyond ASCII ("pässwört", "密码") gets AES-256, whose passwords are UTF-8 in every reader: a
- * stronger file beats one that some readers cannot open with the password the user typed.
+ * stronger file beats one that some readers cannot open with the password the user typed. The
+ * user is told, with the AES256_FOR_PASSWORD notice.
  */
 const protectPdf: Processor<z.output<typeof protectTool.options>> = async (ctx) => {
   const input = singleInput(ctx.inputs);
@@ -24,9 +25,13 @@ const protectPdf: Processor<z.output<typeof protectTool.options>> = async (ctx) 
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
   await ctx.progress(0.4);
   const output = path.join(dir, 'output.pdf');
-  const bits = ctx.options.encryption === 'aes256' || !SAME_IN_EVERY_READER.test(ctx.options.userpassword) ? 256 : 128;
+  const upgraded = ctx.options.encryption !== 'aes256' && !SAME_IN_EVERY_READER.test(ctx.options.userpassword);
+  const bits = ctx.options.encryption === 'aes256' || upgraded ? 256 : 128;
   await qpdf.encrypt(doc.path, output, { userPassword: ctx.options.userpassword, bits, workDir: dir, signal: ctx.signal });
-  return { outputs: [{ path: output, name: `${fileStem(input.name)}-protected.pdf` }] };
+  return {
+    outputs: [{ path: output, name: `${fileStem(input.name)}-protected.pdf` }],
+    ...(upgraded && { notice: 'AES256_FOR_PASSWORD' as const }),
+  };
 };
 
 export default protectPdf;
