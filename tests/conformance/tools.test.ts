@@ -28,8 +28,11 @@ import { jpgToPdf } from './tools/jpg-to-pdf';
 import { mergePdf } from './tools/merge-pdf';
 import { organizePdf } from './tools/organize-pdf';
 import { pdfOcr } from './tools/pdf-ocr';
+import { pdfToExcel } from './tools/pdf-to-excel';
 import { pdfToJpg } from './tools/pdf-to-jpg';
+import { pdfToPpt } from './tools/pdf-to-ppt';
 import { pdfToTxt } from './tools/pdf-to-txt';
+import { pdfToWord } from './tools/pdf-to-word';
 import { protectPdf } from './tools/protect-pdf';
 import { rotatePdf } from './tools/rotate-pdf';
 import { splitPdf } from './tools/split-pdf';
@@ -64,6 +67,9 @@ const CONFORMANCE: readonly ToolConformance[] = [
   dwgToJpg,
   pdfToJpg,
   pdfToTxt,
+  pdfToExcel,
+  pdfToPpt,
+  pdfToWord,
   pdfOcr,
 ];
 

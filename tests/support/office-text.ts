@@ -51,7 +51,8 @@ export function wordTokens(text: string): string[] {
     .replace(/\p{M}/gu, '')
     .replace(/ı/g, 'i')
     .toLowerCase();
-  return folded.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+/gu) ?? [];
+  // A CJK character never joins the letters or digits beside it: "は2次元" is four tokens, as "は 2 次元" is.
+  return folded.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC])[\p{L}\p{N}])+/gu) ?? [];
 }
 
 /**
@@ -88,4 +89,162 @@ export function lcsLength(a: readonly string[], b: readonly string[]): number {
     }
   }
   return 0;
+}
+
+/**
+ * The paragraphs of a DOCX body as a reader sees them: list items with the number or bullet Word
+ * draws before them (from numbering.xml), text boxes once (a drawing's VML fallback copy left out).
+ */
+export function docxTextParagraphs(file: string): string[] {
+  const xml = (zipPart(file, 'word/document.xml') ?? '').replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
+  const labels = listLabeller(zipPart(file, 'word/numbering.xml'));
+  const paragraphs = xml.match(/<w:p[ >][\s\S]*?<\/w:p>|<w:p\/>/g) ?? [];
+  return paragraphs.map((p) => {
+    const [text] = wordParagraphs(p);
+    const num = /<w:numPr>[\s\S]*?<w:ilvl w:val="(\d+)"\/>[\s\S]*?<w:numId w:val="(\d+)"\/>/.exec(p);
+    return num ? `${labels(num[2], Number(num[1]))} ${text}` : text;
+  });
+}
+
+const ROMAN: Array<[number, string]> = [
+  [1000, 'm'],
+  [900, 'cm'],
+  [500, 'd'],
+  [400, 'cd'],
+  [100, 'c'],
+  [90, 'xc'],
+  [50, 'l'],
+  [40, 'xl'],
+  [10, 'x'],
+  [9, 'ix'],
+  [5, 'v'],
+  [4, 'iv'],
+  [1, 'i'],
+];
+function romanOf(n: number): string {
+  let out = '';
+  for (const [v, r] of ROMAN) while (n >= v) (out += r), (n -= v);
+  return out;
+}
+const letter = (n: number) => String.fromCharCode(96 + (((n - 1) % 26) + 1)).repeat(Math.floor((n - 1) / 26) + 1);
+
+/** Counts list items as Word does and returns each item's label ("3.", "b)", "•"). */
+function listLabeller(numberingXml: string | undefined): (numId: string, level: number) => string {
+  const abstracts = new Map<string, Map<number, { format: string; text: string; start: number }>>();
+  for (const [, id, body] of (numberingXml ?? '').matchAll(/<w:abstractNum [^>]*w:abstractNumId="(\d+)"[^>]*>([\s\S]*?)<\/w:abstractNum>/g)) {
+    const levels = new Map<number, { format: string; text: string; start: number }>();
+    for (const [, ilvl, lvl] of body.matchAll(/<w:lvl [^>]*w:ilvl="(\d+)"[^>]*>([\s\S]*?)<\/w:lvl>/g)) {
+      levels.set(Number(ilvl), {
+        format: /<w:numFmt w:val="(\w+)"/.exec(lvl)?.[1] ?? 'decimal',
+        text: decode(/<w:lvlText w:val="([^"]*)"/.exec(lvl)?.[1] ?? ''),
+        start: Number(/<w:start w:val="(\d+)"/.exec(lvl)?.[1] ?? 1),
+      });
+    }
+    abstracts.set(id, levels);
+  }
+  const nums = new Map<string, string>();
+  for (const [, numId, body] of (numberingXml ?? '').matchAll(/<w:num [^>]*w:numId="(\d+)"[^>]*>([\s\S]*?)<\/w:num>/g)) {
+    nums.set(numId, /<w:abstractNumId w:val="(\d+)"/.exec(body)?.[1] ?? '');
+  }
+  const counters = new Map<string, number[]>();
+  return (numId, level) => {
+    const levels = abstracts.get(nums.get(numId) ?? '');
+    if (!levels) return '';
+    const counts = counters.get(numId) ?? [];
+    counters.set(numId, counts);
+    counts[level] = (counts[level] ?? (levels.get(level)?.start ?? 1) - 1) + 1;
+    counts.length = level + 1;
+    return (levels.get(level)?.text ?? '').replace(/%(\d)/g, (_, d: string) => {
+      const l = Number(d) - 1;
+      const n = counts[l] ?? levels.get(l)?.start ?? 1;
+      const format = levels.get(l)?.format ?? 'decimal';
+      if (format === 'lowerRoman') return romanOf(n);
+      if (format === 'upperRoman') return romanOf(n).toUpperCase();
+      if (format === 'lowerLetter') return letter(n);
+      if (format === 'upperLetter') return letter(n).toUpperCase();
+      return String(n);
+    });
+  };
+}
+
+/**
+ * Share of the reference's words found in the candidate in the same order, text block by text
+ * block (pdftotext's blocks, at its blank lines and form feeds): each block is matched in order
+ * (longest common subsequence) near where it lands in the candidate, and the blocks themselves
+ * may come in another order. pdftotext reads some pages out of order (a column before the one
+ * left of it, tables column by column), which the whole-text score counts against a correct
+ * reading.
+ */
+export function blockOrderScore(reference: string, candidate: string): number {
+  const doc = wordTokens(candidate);
+  const where = new Map<string, number[]>();
+  doc.forEach((t, i) => (where.get(t) ?? where.set(t, []).get(t)!).push(i));
+  let matched = 0;
+  let total = 0;
+  for (const block of reference.split(/\n[ \t]*\n|\f/)) {
+    const tokens = wordTokens(block);
+    if (!tokens.length) continue;
+    total += tokens.length;
+    matched += Math.max(0, ...landings(tokens, where).map((start) => lcsNear(tokens, where, start - tokens.length - 20, start + 3 * tokens.length + 20)));
+  }
+  return total ? matched / total : 1;
+}
+
+/**
+ * Where a block may land in the candidate: the starts of the few stretches, as long as the block,
+ * that hold the most of its words, each word weighted by how rare it is there (a running head
+ * lands on every page).
+ */
+function landings(tokens: readonly string[], where: Map<string, number[]>): number[] {
+  const hits = [...new Set(tokens)].flatMap((t) => (where.get(t) ?? []).map((p) => ({ p, w: 1 / where.get(t)!.length }))).sort((a, b) => a.p - b.p);
+  const windows: Array<{ at: number; weight: number }> = [];
+  let weight = 0;
+  for (let lo = 0, hi = 0; hi < hits.length; hi++) {
+    weight += hits[hi].w;
+    while (hits[hi].p - hits[lo].p > tokens.length) weight -= hits[lo++].w;
+    windows.push({ at: hits[lo].p, weight });
+  }
+  const picked: number[] = [];
+  for (const w of windows.sort((a, b) => b.weight - a.weight)) {
+    if (picked.length === 4) break;
+    if (picked.every((p) => Math.abs(p - w.at) > tokens.length)) picked.push(w.at);
+  }
+  return picked;
+}
+
+/** LCS of the tokens with the candidate's tokens in [from, to], as a longest increasing run of their places. */
+function lcsNear(tokens: readonly string[], where: Map<string, number[]>, from: number, to: number): number {
+  const tails: number[] = [];
+  for (const t of tokens) {
+    const places = (where.get(t) ?? []).filter((p) => p >= from && p <= to);
+    // Places in decreasing order, so one token matches at most one place.
+    for (let k = places.length - 1; k >= 0; k--) {
+      const p = places[k];
+      let lo = 0;
+      let hi = tails.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (tails[mid] < p) lo = mid + 1;
+        else hi = mid;
+      }
+      tails[lo] = p;
+    }
+  }
+  return tails.length;
+}
+
+/** The text of a DrawingML part (a slide): a line per paragraph and per line break, shapes in the order the part lists them. */
+export function drawingText(xml: string): string {
+  return (xml.match(/<a:p[ >][\s\S]*?<\/a:p>|<a:p\/>/g) ?? [])
+    .map((p) => (p.match(/<a:t>[^<]*<\/a:t>|<a:br\/>/g) ?? []).map((t) => (t === '<a:br/>' ? '\n' : decode(t.slice(5, -6)))).join(''))
+    .join('\n');
+}
+
+/** The text of each slide of a PPTX, in slide order. */
+export function pptxSlideTexts(file: string): string[] {
+  const number = (part: string) => Number(/(\d+)\.xml$/.exec(part)![1]);
+  return zipParts(file)
+    .filter((p) => /^ppt\/slides\/slide\d+\.xml$/.test(p))
+    .sort((a, b) => number(a) - number(b))
+    .map((p) => drawingText(zipPart(file, p) ?? ''));
 }

@@ -7,7 +7,7 @@ export default defineTool({
   minFiles: 1,
   maxFiles: 1,
   options: noOptions,
-  engines: ['pdftoppm'],
+  engines: ['qpdf', 'gs'],
   output: 'file',
-  built: false,
+  built: true,
 });

@@ -1,5 +1,10 @@
 import { defineTool, noOptions } from './define';
 
+/**
+ * A PDF as an editable Word document: paragraphs (not lines), headings, lists, tables as Word
+ * tables, pictures in place, columns in reading order, one Word page per PDF page. Scanned pages
+ * have no text: that is PDF OCR's job.
+ */
 export default defineTool({
   id: 'pdf-to-word',
   category: 'convertFrom',
@@ -7,7 +12,9 @@ export default defineTool({
   minFiles: 1,
   maxFiles: 1,
   options: noOptions,
-  engines: [],
+  // pdftoppm renders the vector drawings that are pictured whole.
+  engines: ['qpdf', 'pdftoppm'],
   output: 'file',
-  built: false,
+  built: true,
+  timeoutSeconds: 900,
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { encodeBmp } from '../../../worker/src/bmp-encode';
@@ -10,6 +11,7 @@ import { characterErrorRate } from '../../../worker/src/ocr/cer';
 import type { ToolCase, ToolConformance, ToolRun } from '../harness';
 import { pageCount, pageRotations, pdfFixture, renderDifference, text, words } from '../pdf-checks';
 import { fixture } from '../../support/fixtures';
+import { blockOrderScore, docxParagraphs, pptxSlideTexts, zipPart } from '../../support/office-text';
 
 /**
  * Character error rates measured on these pages (bench/ocr.ts has the full table) and the floors
@@ -22,6 +24,12 @@ const CER = {
   phototest: { measured: 0, floor: 0.02 },
   /** The searchable PDF of ocrmypdf_skew.pdf, read back with `pdftotext -raw` (content order). */
   skewPdf: { measured: 0.0101, floor: 0.03 },
+  /** The French scan to Word, Excel and PowerPoint (the workbook's text sheet opens with a "Page 1" row). */
+  francaisDocx: { measured: 0, floor: 0.02 },
+  francaisXlsx: { measured: 0.0214, floor: 0.045 },
+  francaisPptx: { measured: 0, floor: 0.02 },
+  /** The 200 dpi TIFF to PowerPoint. */
+  phototestPptx: { measured: 0, floor: 0.02 },
 };
 
 const scanned = (name: string) => fixture(`scanned/${name}`);
@@ -68,6 +76,9 @@ const francaisTurned = (angle: number) => make(`francais-turned-${angle}.pdf`, (
 /** A page of text (tracemonkey's first) followed by a scan (the French pangram). */
 const textThenScan = () =>
   make('text-then-scan.pdf', (t) => qpdf('--empty', '--pages', pdfFixture('pdfjs_tracemonkey.pdf').file, '1', scanned('ocrmypdf_francais.pdf'), '1', '--', t));
+/** tracemonkey's second page (two columns of text and a diagram) followed by the French scan. */
+const figureThenScan = () =>
+  make('figure-then-scan.pdf', (t) => qpdf('--empty', '--pages', pdfFixture('pdfjs_tracemonkey.pdf').file, '2', scanned('ocrmypdf_francais.pdf'), '1', '--', t));
 const sharpModule = createRequire(import.meta.url).resolve('sharp');
 /**
  * Runs a sharp pipeline on `input` in a child process: the suite reads a case's inputs
@@ -111,6 +122,63 @@ function storedImages(file: string): Buffer[] {
 }
 
 const phototestWords = ['quick', 'brown', 'jumped', 'lazy', 'format'];
+
+/** The text of a Word, Excel or PowerPoint output, in document order: paragraphs, rows of cells, slides. */
+async function officeText(file: string): Promise<string> {
+  if (file.endsWith('.docx')) return docxParagraphs(file).join('\n');
+  if (file.endsWith('.pptx')) return pptxSlideTexts(file).join('\n');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const rows: string[] = [];
+  book.eachSheet((sheet) => sheet.eachRow((row) => rows.push((row.values as unknown[]).filter((v) => v !== null && v !== undefined).map(String).join(' '))));
+  return rows.join('\n');
+}
+
+/** A part of an image as fractions of its size: [x0, y0, x1, y1]. */
+type Region = [number, number, number, number];
+
+/** Share of dark pixels (grey below 128) in a part of an image. */
+async function inkShare(image: Buffer | string, [x0, y0, x1, y1]: Region = [0, 0, 1, 1]): Promise<number> {
+  const { data, info } = await sharp(image).flatten({ background: '#ffffff' }).greyscale().resize(400, 400, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  let dark = 0;
+  let all = 0;
+  for (let y = Math.floor(y0 * info.height); y < y1 * info.height; y++)
+    for (let x = Math.floor(x0 * info.width); x < x1 * info.width; x++) {
+      all++;
+      if (data[y * info.width + x] < 128) dark++;
+    }
+  return dark / all;
+}
+
+/** The background picture of each slide of a PPTX (undefined for a slide without one). */
+function slideBackgrounds(pptx: string): Array<Buffer | undefined> {
+  return pptxSlideTexts(pptx).map((_, i) => {
+    const id = /<p:bg>[\s\S]*?r:embed="([^"]+)"/.exec(zipPart(pptx, `ppt/slides/slide${i + 1}.xml`) ?? '')?.[1];
+    const target = id && new RegExp(`Id="${id}"[^>]*Target="\\.\\./([^"]+)"`).exec(zipPart(pptx, `ppt/slides/_rels/slide${i + 1}.xml.rels`) ?? '')?.[1];
+    if (!target) return undefined;
+    return execFileSync('python3', ['-c', 'import sys,zipfile;sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))', pptx, `ppt/${target}`]);
+  });
+}
+
+/** The first page of a run's input as pdftoppm draws it (PNG), at 100 dpi; the path without its extension. */
+async function renderFirstPage(run: ToolRun): Promise<string> {
+  const target = path.join(run.workDir, 'first-page');
+  execFileSync('pdftoppm', ['-png', '-r', '100', '-f', '1', '-l', '1', '-singlefile', run.inputs[0], target]);
+  return target;
+}
+
+/** An Office output of the French scan whose text must stay under a CER floor against the ground truth. */
+function officeCase(outtype: 'word' | 'excel' | 'ppt', ext: string, limit: { floor: number }): ToolCase {
+  return {
+    name: `writes the recognised text to ${ext.toUpperCase()}, CER ≤ ${Math.round(limit.floor * 1000) / 10}%`,
+    inputs: [scanned('ocrmypdf_francais.pdf')],
+    options: { language: 'fra', outtype },
+    names: [`ocrmypdf_francais.${ext}`],
+    async check(run) {
+      expect(characterErrorRate(await officeText(run.outputs[0].path), groundTruth('ocrmypdf_francais.gt.txt'))).toBeLessThanOrEqual(limit.floor);
+    },
+  };
+}
 
 export const pdfOcr: ToolConformance = {
   tool: 'pdf-ocr',
@@ -224,6 +292,59 @@ export const pdfOcr: ToolConformance = {
         },
       }),
     ),
+    officeCase('word', 'docx', CER.francaisDocx),
+    officeCase('excel', 'xlsx', CER.francaisXlsx),
+    officeCase('ppt', 'pptx', CER.francaisPptx),
+    {
+      name: 'puts a scanned image on a slide, its recognised words in text boxes and painted out of the picture',
+      inputs: [scanned('tesseract_phototest.tif')],
+      options: { outtype: 'ppt' },
+      names: ['tesseract_phototest.pptx'],
+      async check(run) {
+        const pptx = run.outputs[0].path;
+        expect(characterErrorRate(pptxSlideTexts(pptx).join('\n'), groundTruth('tesseract_phototest.txt'))).toBeLessThanOrEqual(CER.phototestPptx.floor);
+        // The image holds nothing but words: painted out, they leave blank paper, which needs no picture.
+        expect(slideBackgrounds(pptx)).toEqual([undefined]);
+      },
+    },
+    {
+      name: 'keeps the engraving of a scanned book page behind its text boxes, the words painted out',
+      inputs: [scanned('ocrmypdf_c02-22.pdf')],
+      options: { outtype: 'ppt' },
+      async check(run) {
+        const pptx = run.outputs[0].path;
+        expect(pptxSlideTexts(pptx)[0]).toContain('went tip-toeing along a path');
+        const [background] = slideBackgrounds(pptx);
+        expect(background).toBeDefined();
+        const scan = await renderFirstPage(run);
+        // The column of text right of the engraving, and the engraving.
+        const text: Region = [0.52, 0.2, 0.97, 0.85];
+        const engraving: Region = [0.05, 0.15, 0.45, 0.8];
+        expect(await inkShare(`${scan}.png`, text)).toBeGreaterThan(0.03);
+        expect(await inkShare(background!, text)).toBeLessThan(0.1 * (await inkShare(`${scan}.png`, text)));
+        expect(await inkShare(background!, engraving)).toBeGreaterThan(0.8 * (await inkShare(`${scan}.png`, engraving)));
+      },
+    },
+    {
+      name: 'keeps a page that has text on its slide, drawn without its text behind its text boxes',
+      get inputs() {
+        return [figureThenScan()];
+      },
+      options: { language: 'fra', outtype: 'ppt' },
+      async check(run) {
+        const pptx = run.outputs[0].path;
+        const slides = pptxSlideTexts(pptx);
+        expect(slides).toHaveLength(2);
+        expect(blockOrderScore(await text(run.inputs[0], 1, 1), slides[0])).toBeGreaterThanOrEqual(0.98);
+        expect(characterErrorRate(slides[1], groundTruth('ocrmypdf_francais.gt.txt'))).toBeLessThanOrEqual(CER.francaisPptx.floor);
+        // The diagram stays behind the text boxes; the text (most of the page's ink) goes.
+        const [kept] = slideBackgrounds(pptx);
+        expect(kept).toBeDefined();
+        const page = await inkShare(`${await renderFirstPage(run)}.png`);
+        expect(await inkShare(kept!)).toBeGreaterThan(0.0005);
+        expect(await inkShare(kept!)).toBeLessThan(0.3 * page);
+      },
+    },
     {
       name: 'reads Simplified Chinese without spaces between the characters',
       get inputs() {

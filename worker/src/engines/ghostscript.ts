@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../shared/src/errors';
 import { runEngine } from './run';
@@ -80,4 +81,41 @@ function pdfwriteArgs(input: string, output: string, { dpi, jpegQuality }: Image
     '-f',
     input,
   ];
+}
+
+/**
+ * Renders pages `first`..`last` (1-based) as viewers show them (crop box, /Rotate) with their text
+ * left out (-dFILTERTEXT), to RGB PNGs in `dir` (which must hold nothing else), and returns the
+ * files in page order. A page Ghostscript could not render has no file: its entry is undefined.
+ */
+export async function renderPagesWithoutText(
+  input: string,
+  dir: string,
+  opts: { first: number; last: number; dpi: number; signal?: AbortSignal },
+): Promise<Array<string | undefined>> {
+  const output = path.join(path.resolve(dir), 'p-%d.png');
+  const args = [
+    '-q',
+    '-dNOPAUSE',
+    '-dBATCH',
+    '-dSAFER',
+    '-sstdout=%stderr',
+    '-sDEVICE=png16m',
+    `-r${opts.dpi}`,
+    '-dFILTERTEXT',
+    '-dUseCropBox',
+    '-dTextAlphaBits=4',
+    '-dGraphicsAlphaBits=4',
+    `-dFirstPage=${opts.first}`,
+    `-dLastPage=${opts.last}`,
+    `-sOutputFile=${output}`,
+    path.resolve(input),
+  ];
+  const files = () => Array.from({ length: opts.last - opts.first + 1 }, (_, i) => path.join(path.resolve(dir), `p-${i + 1}.png`));
+  const rendered = async () => Promise.all(files().map((f) => fs.access(f).then(() => f, () => undefined)));
+  const first = await runEngine(GS, args, { timeoutMs: TIMEOUT_MS, signal: opts.signal });
+  if (!first.stderr.includes(NOTHING_PROCESSED)) return rendered();
+  // See rewriteImages: the legacy interpreter reads some files the new one gives up on.
+  await runEngine(GS, ['-dNEWPDF=false', ...args], { timeoutMs: TIMEOUT_MS, signal: opts.signal });
+  return rendered();
 }

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { AnnotationMode, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { AnnotationMode, getDocument, Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { AppError } from '../../../shared/src/errors';
 import { renderPage } from '../engines/poppler';
 import { figureRegions, inside, type Box } from './figures';
@@ -79,7 +79,9 @@ async function extractPage(page: PdfjsPage, pdfPath: string, pageNumber: number,
   const height = viewport.height;
   const opList = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
   const graphics = walkOperators(opList as { fnArray: number[]; argsArray: unknown[][] }, viewport.transform);
-  const content = await page.getTextContent();
+  // A text stream pdf.js cannot decode (damaged beyond qpdf's repair) leaves the page without
+  // text, as a viewer shows it, rather than failing the whole document.
+  const content = await page.getTextContent().catch(() => ({ items: [], styles: {} as Record<string, { ascent?: number; descent?: number; fontFamily?: string }> }));
 
   const fonts = new Map<string, FontFacts>();
   const factsOf = (fontName: string) => {
@@ -101,7 +103,10 @@ async function extractPage(page: PdfjsPage, pdfPath: string, pageNumber: number,
   for (const item of content.items) {
     if (!('str' in item)) continue;
     const textItem = item as PdfjsTextItem;
-    runs.push(...itemRuns(textItem, viewport.transform, factsOf(textItem.fontName), colours));
+    const angle = turnOf(textItem, viewport.transform);
+    const family = genericFamily(content.styles[textItem.fontName]?.fontFamily);
+    const extra = { ...(angle === undefined ? {} : { angle }), ...(family ? { family } : {}) };
+    runs.push(...itemRuns(textItem, viewport.transform, factsOf(textItem.fontName), colours).map((r) => ({ ...r, ...extra })));
   }
   runs = runs.filter((r) => r.x + r.width > 0 && r.x < width && r.y + r.height > 0 && r.y < height);
 
@@ -112,7 +117,7 @@ async function extractPage(page: PdfjsPage, pdfPath: string, pageNumber: number,
   const images: ImageBox[] = [];
 
   if (opts.figures) {
-    const regions = figureRegions({ width, height }, graphics.shapes, placements, runs);
+    const regions = figureRegions({ width, height }, graphics.shapes, placements, runs, graphics.rules);
     if (regions.length && opts.workDir) {
       images.push(...(await pictureRegions(pdfPath, pageNumber, regions, { width, height }, opts)));
       runs = runs.filter((r) => !regions.some((b) => inside(r, b)));
@@ -121,16 +126,14 @@ async function extractPage(page: PdfjsPage, pdfPath: string, pageNumber: number,
     }
   }
   if (opts.images) {
-    const lookup = (id: string) => {
-      const store = id.startsWith('g_') ? page.commonObjs : page.objs;
-      try {
-        return store.has(id) ? store.get(id) : undefined;
-      } catch {
-        return undefined;
-      }
-    };
+    // pdf.js decodes pictures after it has handed over the operator list: wait for each one.
+    const pixels = new Map<string, unknown>();
     for (const p of placements) {
-      const image = await encodeImage(p, lookup).catch(() => undefined);
+      const id = p.image.source;
+      if (typeof id === 'string' && !pixels.has(id)) pixels.set(id, await pdfjsObject(id.startsWith('g_') ? page.commonObjs : page.objs, id));
+    }
+    for (const p of placements) {
+      const image = await encodeImage(p, (id) => pixels.get(id)).catch(() => undefined);
       if (image) images.push(image);
     }
   }
@@ -166,3 +169,33 @@ async function pictureRegions(pdfPath: string, pageNumber: number, regions: Box[
     await fs.rm(png, { force: true });
   }
 }
+
+/** How long to wait for pdf.js to decode a picture before leaving it out. */
+const PICTURE_WAIT_MS = 15_000;
+
+/** A pdf.js object once it is resolved; undefined when it never comes. */
+function pdfjsObject(store: { get(id: string, callback: (data: unknown) => void): unknown }, id: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), PICTURE_WAIT_MS);
+    try {
+      store.get(id, (data) => {
+        clearTimeout(timer);
+        resolve(data);
+      });
+    } catch {
+      clearTimeout(timer);
+      resolve(undefined);
+    }
+  });
+}
+
+/** The clockwise turn of a text item that does not read left to right (see TextRun.angle); undefined when it does. */
+function turnOf(item: PdfjsTextItem, viewport: number[]): number | undefined {
+  const m = Util.transform(viewport, item.transform);
+  // The same test as itemRuns' for horizontal text.
+  if (Math.abs(m[1]) < 0.05 * Math.abs(m[0]) && m[0] > 0) return undefined;
+  return Math.round(((((Math.atan2(m[1], m[0]) * 180) / Math.PI) % 360) + 360) % 360);
+}
+
+const GENERIC_FAMILIES = ['serif', 'sans-serif', 'monospace'] as const;
+const genericFamily = (family: string | undefined) => GENERIC_FAMILIES.find((f) => f === family);

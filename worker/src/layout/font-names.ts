@@ -33,10 +33,19 @@ const KNOWN: Array<[RegExp, string]> = [
 
 const STYLE_SUFFIX = /[-,]?(bold|black|heavy|semibold|demibold|medium|medi|light|regular|regu|roman|book|italic|ital|oblique|it|bd|bi|mt|ps|psmt)+$/i;
 
-export function officeFont(pdfName: string | undefined): string | undefined {
-  if (!pdfName) return undefined;
+/** What stands in for a font nobody has, by its kind: faces whose widths office suites match. */
+const STAND_IN = { serif: 'Times New Roman', 'sans-serif': 'Arial', monospace: 'Courier New' } as const;
+
+/**
+ * The office font for a PDF font. A font outside the known ones keeps its own family name, unless
+ * its kind is known (`generic`): then a standard face of that kind stands in, since a missing font
+ * would be replaced by whatever the office suite picks, lines would run longer and pages spill over.
+ */
+export function officeFont(pdfName: string | undefined, generic?: keyof typeof STAND_IN): string | undefined {
+  if (!pdfName) return generic && STAND_IN[generic];
   const name = pdfName.replace(/^[A-Z]{6}\+/, '');
   for (const [pattern, family] of KNOWN) if (pattern.test(name.replace(/[\s_-]/g, ''))) return family;
+  if (generic) return STAND_IN[generic];
   let family = name.split(/[-,]/)[0];
   for (let prev = ''; prev !== family; ) {
     prev = family;

@@ -80,8 +80,8 @@ export function rowsOf<T extends Box>(items: readonly T[]): T[][] {
   return rows.map((r) => r.items);
 }
 
-/** Fragments of a page's runs (rows split at wide gaps). */
-export function fragmentsOf(runs: readonly TextRun[]): Fragment[] {
+/** Fragments of a page's runs (rows split at gaps wider than `gapEm` font sizes). */
+export function fragmentsOf(runs: readonly TextRun[], gapEm = FRAGMENT_GAP_EM): Fragment[] {
   const out: Fragment[] = [];
   for (const row of rowsOf(runs.map((r) => ({ ...boxOfRun(r), run: r })))) {
     row.sort((a, b) => a.x0 - b.x0);
@@ -91,7 +91,7 @@ export function fragmentsOf(runs: readonly TextRun[]): Fragment[] {
       if (prev) {
         const maxEnd = Math.max(...current.map((c) => c.x1));
         const size = Math.min(prev.run.fontSize, item.run.fontSize);
-        if (item.x0 - maxEnd > FRAGMENT_GAP_EM * size) {
+        if (item.x0 - maxEnd > gapEm * size) {
           out.push(fragment(current.map((c) => c.run)));
           current = [];
         }
@@ -133,6 +133,8 @@ export interface Line extends Box {
   text: string;
   fontSize: number;
   rtl: boolean;
+  /** Bottom of the runs set in the line's main size: its baseline, give or take their descent. */
+  base: number;
 }
 
 /**
@@ -140,7 +142,7 @@ export interface Line extends Box {
  * right to left, keeping left-to-right stretches (numbers, Latin words) in their own order.
  */
 export function lineOf(runs: readonly TextRun[]): Line {
-  const visual = [...runs].sort((a, b) => a.x - b.x);
+  const visual = withAccents([...runs].sort((a, b) => a.x - b.x));
   const text = visual.map((r) => r.text).join(' ');
   const rtl = runs.some((r) => r.dir === 'rtl') && isRtlText(text);
   const ordered = rtl ? rightToLeft(visual) : visual;
@@ -151,7 +153,50 @@ export function lineOf(runs: readonly TextRun[]): Line {
     if (prev && needsSpace(prev, run)) pieces.push({ text: ' ', run: prev });
     pieces.push({ text: run.text, run });
   }
-  return { ...unionBox(runs.map(boxOfRun)), pieces, text: pieces.map((p) => p.text).join(''), fontSize: dominantSize(runs), rtl };
+  const fontSize = dominantSize(runs);
+  const main = runs.filter((r) => Math.abs(r.fontSize - fontSize) < 0.5).map((r) => r.y + r.height).sort((a, b) => a - b);
+  const box = unionBox(runs.map(boxOfRun));
+  const base = main.length ? main[Math.floor(main.length / 2)] : box.y1;
+  return { ...box, pieces, text: pieces.map((p) => p.text).join(''), fontSize, rtl, base };
+}
+
+/** Spacing accents to the combining marks they stand for. */
+const ACCENTS: Record<string, string> = {
+  '\u00A8': '\u0308',
+  '\u00B4': '\u0301',
+  '\u02C6': '\u0302',
+  '\u02DC': '\u0303',
+  '\u02C7': '\u030C',
+  '\u02D8': '\u0306',
+  '\u02DA': '\u030A',
+  '\u00AF': '\u0304',
+  '\u02D9': '\u0307',
+  '\u02DD': '\u030B',
+};
+const ACCENT_THEN_LETTER = /([\u00A8\u00B4\u02C6\u02DC\u02C7\u02D8\u02DA\u00AF\u02D9\u02DD])(\p{L})/gu;
+const accented = (accent: string, letter: string) => (letter.replace('\u0131', 'i').replace('\u0237', 'j') + ACCENTS[accent]).normalize('NFC');
+
+/**
+ * TeX and some other producers draw an accent as a glyph of its own over the letter that follows
+ * ("na¨ıve", the dotless i under the diaeresis): the two become one accented letter.
+ */
+function withAccents(visual: TextRun[]): TextRun[] {
+  const out: TextRun[] = [];
+  for (const run of visual) {
+    let r = { ...run, text: run.text.replace(ACCENT_THEN_LETTER, (_, a: string, l: string) => accented(a, l)) };
+    const prev = out.at(-1);
+    const accent = prev?.text.slice(-1);
+    if (prev && accent && ACCENTS[accent] && /^\p{L}/u.test(r.text) && r.x < prev.x + prev.width + 0.1 * r.fontSize) {
+      const [first, ...rest] = [...r.text];
+      r = { ...r, text: accented(accent, first) + rest.join('') };
+      prev.text = prev.text.slice(0, -1);
+      if (!prev.text.trim()) out.pop();
+      // The accent's run is drawn before the letter: the letter's run now starts where it did.
+      else r = { ...r, x: Math.min(r.x, prev.x + prev.width), width: r.x + r.width - Math.min(r.x, prev.x + prev.width) };
+    }
+    out.push(r);
+  }
+  return out;
 }
 
 /** Visual order to reading order for a right-to-left line: stretches of LTR runs keep their order. */

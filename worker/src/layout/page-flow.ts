@@ -1,5 +1,5 @@
 import { fragmentsOf, isRtlText, lineOf, rowsOf, unionBox, type Box, type Fragment, type Line } from './lines';
-import { continuesInto, markHeadings, mergeInto, paragraphsOf, type Paragraph } from './paragraphs';
+import { continuesInto, Lexicon, markHeadings, mergeInto, paragraphsOf, type Paragraph } from './paragraphs';
 import type { TextRun } from './types';
 import { readingOrder, type Region } from './reading-order';
 import { detectTables, holds, type Table } from './tables';
@@ -24,6 +24,8 @@ export type Block = Paragraph | TableBlock | ImageBlock;
 
 export interface Column extends Box {
   blocks: Block[];
+  /** Its first paragraph went on at the end of the column before (see joinAcrossColumns): no column break before it. */
+  continued?: boolean;
 }
 
 export interface Band extends Box {
@@ -43,28 +45,39 @@ export interface PageFlow {
 export interface FlowOptions {
   /** Detect tables (off for the PowerPoint writer, which places text where it was). */
   tables?: boolean;
+  /** The document's words, to put words broken at line ends back together (documentFlow makes it). */
+  lexicon?: Lexicon;
 }
 
 type Item = Box & ({ kind: 'text'; fragment: Fragment } | { kind: 'image'; image: ImageBox } | { kind: 'table'; table: Table });
 
-/** A run drawn up or down the page: its box is tall and narrow for its size. */
-const sideways = (r: TextRun) => r.height > 1.6 * r.fontSize && r.height > 1.5 * r.width;
+/**
+ * Rows are cut into pieces at gaps this many font sizes wide, for the column search: narrower than
+ * the narrowest gutters (LaTeX sets 10 pt between columns of 10 pt text), wider than word spaces.
+ */
+const COLUMN_GAP_EM = 0.8;
+
+/** A run drawn up or down the page: turned a quarter, or its box tall and narrow for its size. */
+const sideways = (r: TextRun) =>
+  (r.angle !== undefined && Math.abs((r.angle % 180) - 90) < 30) || (r.height > 1.6 * r.fontSize && r.height > 1.5 * r.width);
 
 /** Every page's flow, with headings marked across the whole document. */
 export function documentFlow(layout: DocumentLayout, opts: FlowOptions = {}): PageFlow[] {
-  const pages = layout.pages.map((p) => pageFlow(p, opts));
+  const lexicon = new Lexicon();
+  for (const page of layout.pages) for (const run of page.runs) lexicon.learn(run.text);
+  const pages = layout.pages.map((p) => pageFlow(p, { lexicon, ...opts }));
   markHeadings(pages.flatMap((p) => p.bands.flatMap((b) => b.columns.flatMap((c) => c.blocks.filter((x): x is Paragraph => x.kind === 'paragraph')))));
   return pages;
 }
 
 export function pageFlow(page: PageLayout, opts: FlowOptions = {}): PageFlow {
-  const tables = opts.tables === false ? [] : detectTables(page);
+  const tables = opts.tables === false ? [] : detectTables(page).filter((t) => !readsAsProse(t) && !isCode(t));
   const free = page.runs.filter((r) => !tables.some((t) => holds(t, r)));
   // Text set sideways (margin stamps, rotated labels) would bridge the column gutters: it is read last.
   const runs = free.filter((r) => !sideways(r));
   const margins = free.filter(sideways);
   const items: Item[] = [
-    ...fragmentsOf(runs).map((f): Item => ({ x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1, kind: 'text', fragment: f })),
+    ...fragmentsOf(runs, COLUMN_GAP_EM).map((f): Item => ({ x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1, kind: 'text', fragment: f })),
     ...page.images.map((image): Item => ({ x0: image.x, y0: image.y, x1: image.x + image.width, y1: image.y + image.height, kind: 'image', image })),
     ...tables.map((table): Item => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, kind: 'table', table })),
   ];
@@ -74,9 +87,12 @@ export function pageFlow(page: PageLayout, opts: FlowOptions = {}): PageFlow {
   const sizes = runs.map((r) => r.fontSize).sort((a, b) => a - b);
   const size = sizes.length ? sizes[Math.floor(sizes.length / 2)] : 10;
   const content = unionBox(items);
-  const root = readingOrder(items, { rtl, minGutter: Math.max(4, 0.9 * size), minColumn: Math.max(60, 7 * size), canSplit: areColumns });
-  const bands = (root.kind === 'stack' ? root.parts : [root]).map((region) => band(region, content));
-  joinAcrossColumns(bands);
+  const cut = { rtl, minGutter: Math.max(4, 0.8 * size), minColumn: Math.max(60, 7 * size), canSplit: areColumns };
+  const regions = pageParts(items, size, page.height)
+    .map((part) => readingOrder(part, cut))
+    .flatMap((root) => (root.kind === 'stack' ? root.parts : [root]));
+  const bands = regions.map((region) => band(region, content, opts.lexicon));
+  joinAcrossColumns(bands, opts.lexicon);
   if (margins.length) {
     const lines = rowsOf(margins.map((r) => ({ x0: r.x, y0: r.y, x1: r.x + r.width, y1: r.y + r.height, run: r })))
       .flat()
@@ -87,7 +103,67 @@ export function pageFlow(page: PageLayout, opts: FlowOptions = {}): PageFlow {
   return { width: page.width, height: page.height, content, bands, rtl };
 }
 
+/** Rows, and share of the page's height, a running head or foot takes at most. */
+const RUNNING_ROWS = 5;
+const RUNNING_HEIGHT = 0.12;
+
+/**
+ * The running head, the body and the running foot of a page: rows at the top or the bottom, set
+ * apart by a wide gap, are read on their own. Their pieces stand left and right of the body's
+ * gutters and would otherwise open and close its columns.
+ */
+function pageParts(items: Item[], size: number, pageHeight: number): Item[][] {
+  const spans: Array<{ y0: number; y1: number }> = [];
+  for (const item of [...items].sort((a, b) => a.y0 - b.y0)) {
+    const last = spans.at(-1);
+    if (last && item.y0 <= last.y1) last.y1 = Math.max(last.y1, item.y1);
+    else spans.push({ y0: item.y0, y1: item.y1 });
+  }
+  const minGap = Math.max(2 * size, 12);
+  const maxHeight = RUNNING_HEIGHT * pageHeight;
+  // The widest qualifying gap among the first (last) few rows.
+  let top: { at: number; gap: number } | undefined;
+  let bottom: { at: number; gap: number } | undefined;
+  for (let k = 1; k <= Math.min(RUNNING_ROWS, spans.length - 1); k++) {
+    const gap = spans[k].y0 - spans[k - 1].y1;
+    if (gap >= minGap && spans[k - 1].y1 - spans[0].y0 <= maxHeight && (!top || gap > top.gap)) top = { at: spans[k].y0, gap };
+    const j = spans.length - k;
+    const gapUp = spans[j].y0 - spans[j - 1].y1;
+    if (gapUp >= minGap && spans.at(-1)!.y1 - spans[j].y0 <= maxHeight && (!bottom || gapUp > bottom.gap)) bottom = { at: spans[j].y0, gap: gapUp };
+  }
+  const headEnd = top?.at ?? -Infinity;
+  const footStart = bottom && bottom.at > headEnd ? bottom.at : Infinity;
+  const head = items.filter((i) => i.y0 < headEnd);
+  const foot = items.filter((i) => i.y0 >= footStart);
+  const body = items.filter((i) => i.y0 >= headEnd && i.y0 < footStart);
+  return [head, body, foot].filter((part) => part.length);
+}
+
+/**
+ * An unruled "table" whose cells are full lines of several words each is running text in columns
+ * (a three-column register): the column search reads it, and Word gets paragraphs, not cells.
+ */
+export function readsAsProse(t: Table): boolean {
+  if (t.ruled) return false;
+  const cells = t.cells.filter((c) => c.runs.length);
+  if (cells.length < 6) return false;
+  const words = cells.reduce((s, c) => s + c.text.split(/\s+/).filter(Boolean).length, 0);
+  if (words < 4 * cells.length) return false;
+  // Justified lines fill their column: most cells reach across their column's text.
+  let full = 0;
+  for (let col = 0; col + 1 < t.colEdges.length; col++) {
+    const inCol = cells.filter((c) => c.col === col && c.colSpan === 1).map((c) => unionBox(c.runs.map((r) => ({ x0: r.x, y0: r.y, x1: r.x + r.width, y1: r.y + r.height }))));
+    if (!inCol.length) continue;
+    const extent = unionBox(inCol);
+    full += inCol.filter((b) => b.x1 - b.x0 >= 0.85 * (extent.x1 - extent.x0)).length;
+  }
+  return full >= 0.5 * cells.length;
+}
+
 const MONO_FONT = /mono|courier|cmtt|consol|menlo|inconsolata|typewriter/i;
+
+/** Lines of code set in columns (instructions and their comments) line up like a table but are not one. */
+const isCode = (t: Table) => !t.ruled && t.cells.every((c) => c.runs.every((r) => MONO_FONT.test(r.fontName ?? '')));
 
 /**
  * Side-by-side parts are columns of text, unless they are rows that merely line up: code with
@@ -110,32 +186,33 @@ function areColumns(parts: readonly Item[][]): boolean {
   return true;
 }
 
-function band(region: Region<Item>, content: Box): Band {
+function band(region: Region<Item>, content: Box, lexicon: Lexicon | undefined): Band {
   const frameOf = (r: Region<Item>) => ({ x0: r.box.x0, y0: r.box.y0, x1: r.box.x1, y1: r.box.y1 });
+  // Up to four columns become Word columns (of their own widths); more are read one after the other.
   if (region.kind === 'columns' && region.parts.length <= 4) {
     const widths = region.parts.map((p) => p.box.x1 - p.box.x0);
-    if (Math.max(...widths) < 1.8 * Math.min(...widths)) {
+    if (Math.min(...widths) >= 0.12 * (region.box.x1 - region.box.x0)) {
       const columns = [...region.parts]
         .sort((a, b) => a.box.x0 - b.box.x0)
-        .map((p) => ({ ...frameOf(p), blocks: blocksOf(p, frameOf(p)) }));
+        .map((p) => ({ ...frameOf(p), blocks: blocksOf(p, frameOf(p), lexicon) }));
       return { ...region.box, columns };
     }
   }
   const frame = { x0: content.x0, y0: region.box.y0, x1: content.x1, y1: region.box.y1 };
-  return { ...region.box, columns: [{ ...frame, blocks: blocksOf(region, frame) }] };
+  return { ...region.box, columns: [{ ...frame, blocks: blocksOf(region, frame, lexicon) }] };
 }
 
 /** Blocks of a region in reading order; `frame` is the column the text is measured against. */
-function blocksOf(region: Region<Item>, frame: Box): Block[] {
-  if (region.kind === 'leaf') return leafBlocks(region.items, frame);
+function blocksOf(region: Region<Item>, frame: Box, lexicon: Lexicon | undefined): Block[] {
+  if (region.kind === 'leaf') return leafBlocks(region.items, frame, lexicon);
   const out: Block[] = [];
   for (const part of region.parts) {
     const partFrame = region.kind === 'columns' ? part.box : frame;
-    const blocks = blocksOf(part, partFrame);
+    const blocks = blocksOf(part, partFrame, lexicon);
     const prev = out.at(-1);
     const next = blocks[0];
     if (prev?.kind === 'paragraph' && next?.kind === 'paragraph' && continuesInto(prev, frame, next, partFrame)) {
-      mergeInto(prev, next);
+      mergeInto(prev, next, lexicon);
       blocks.shift();
     }
     out.push(...blocks);
@@ -144,11 +221,11 @@ function blocksOf(region: Region<Item>, frame: Box): Block[] {
 }
 
 /** A leaf reads row by row: text rows become lines (then paragraphs); pictures and tables stand alone. */
-function leafBlocks(items: Item[], frame: Box): Block[] {
+function leafBlocks(items: Item[], frame: Box, lexicon: Lexicon | undefined): Block[] {
   const out: Block[] = [];
   let lines: Line[] = [];
   const flushLines = () => {
-    if (lines.length) out.push(...paragraphsOf(lines, frame));
+    if (lines.length) out.push(...paragraphsOf(lines, frame, lexicon));
     lines = [];
   };
   for (const row of rowsOf(items)) {
@@ -167,14 +244,15 @@ function leafBlocks(items: Item[], frame: Box): Block[] {
 }
 
 /** A paragraph broken by a column end continues at the top of the next column of the band. */
-function joinAcrossColumns(bands: Band[]) {
+function joinAcrossColumns(bands: Band[], lexicon: Lexicon | undefined) {
   for (const b of bands) {
     for (let i = 1; i < b.columns.length; i++) {
       const prev = b.columns[i - 1].blocks.at(-1);
       const next = b.columns[i].blocks[0];
       if (prev?.kind === 'paragraph' && next?.kind === 'paragraph' && continuesInto(prev, b.columns[i - 1], next, b.columns[i])) {
-        mergeInto(prev, next);
+        mergeInto(prev, next, lexicon);
         b.columns[i].blocks.shift();
+        b.columns[i].continued = true;
       }
     }
   }

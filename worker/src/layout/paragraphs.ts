@@ -12,6 +12,8 @@ export interface StyledText {
   text: string;
   fontSize: number;
   fontName?: string;
+  /** The font's generic family, for a stand-in when it is missing. */
+  family?: 'serif' | 'sans-serif' | 'monospace';
   bold?: boolean;
   italic?: boolean;
   /** RRGGBB. */
@@ -60,16 +62,37 @@ const DASH_BULLET = /^([-–—*])\s+/;
 const NUMBER = /^(\()?(\d{1,3}|[a-zA-Z]|[ivxlcdm]{2,6}|[IVXLCDM]{2,6})([.)])\s+/;
 const SENTENCE_END = /[.!?:;。！？」』)]\s*$/;
 
-export function paragraphsOf(lines: readonly Line[], columnBox: Box): Paragraph[] {
+/**
+ * Words the document writes whole, and with their hyphen, away from line ends: how a word broken
+ * at a line's end is put back together.
+ */
+export class Lexicon {
+  private words = new Set<string>();
+
+  /** Learns the words of a text (a run), leaving out its last word when it ends in a hyphen. */
+  learn(text: string): void {
+    const words = text.split(/\s+/).filter(Boolean);
+    if (/[-\u00AD\u2010]$/.test(words.at(-1) ?? '')) words.pop();
+    for (const w of words) this.words.add(bare(w));
+  }
+
+  has(word: string): boolean {
+    return this.words.has(bare(word));
+  }
+}
+
+const bare = (w: string) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').toLowerCase();
+
+export function paragraphsOf(lines: readonly Line[], columnBox: Box, lexicon?: Lexicon): Paragraph[] {
   const frame = textEdges(lines, columnBox);
   const out: Paragraph[] = [];
   let current: Line[] = [];
   let currentList: ListInfo | undefined;
-  let prevBottom: number | undefined;
+  let prevLine: Line | undefined;
   const flush = () => {
     if (!current.length) return;
-    out.push(paragraph(current, frame, currentList, prevBottom));
-    prevBottom = current.at(-1)!.y1;
+    out.push(paragraph(current, frame, currentList, prevLine, lexicon));
+    prevLine = current.at(-1);
     current = [];
     currentList = undefined;
   };
@@ -103,7 +126,8 @@ export function textEdges(lines: readonly Line[], columnBox: Box): Box {
   return {
     ...columnBox,
     x0: shared(lines.map((l) => l.x0), 'min') ?? columnBox.x0,
-    x1: shared(lines.map((l) => l.x1), 'max') ?? columnBox.x1,
+    // Ragged lines share no right edge: the longest one marks it.
+    x1: shared(lines.map((l) => l.x1), 'max') ?? Math.min(columnBox.x1, Math.max(...lines.map((l) => l.x1))),
   };
 }
 
@@ -132,8 +156,11 @@ function breaksBefore(current: readonly Line[], next: Line, frame: Box, list: Li
 
   const centred = Math.abs(centre(prev) - centre(next)) < 2 && startOf(prev, frame, rtl) > size && startOf(next, frame, rtl) > size;
   if (centred) return false;
-  // The next line's first word would have fitted at the end of this one: the line was ended on purpose.
-  if (roomAfter(prev, frame, rtl) > firstWordWidth(next) + 0.6 * size) return true;
+  // The next line's first word would have fitted at the end of this one: the line was ended on
+  // purpose. Ragged text leaves that little room after lines mid-sentence too: there the line must
+  // also end a sentence, or leave a good part of the line empty.
+  const room = roomAfter(prev, frame, rtl);
+  if (room > firstWordWidth(next) + 0.6 * size && (SENTENCE_END.test(prev.text) || room > 0.25 * (frame.x1 - frame.x0) || CJK_CHAR.test(prev.text.slice(-1)))) return true;
   // Indented after a full line that started at the margin: a new paragraph's first line.
   const indentStep = startOf(next, frame, rtl) - startOf(prev, frame, rtl);
   if (current.length >= 2 && indentStep > 0.8 * size && startOf(prev, frame, rtl) < 0.5 * size && !list) return true;
@@ -199,13 +226,13 @@ function roman(s: string): number {
 }
 
 /** Builds a paragraph from its lines: text joined, style runs merged, alignment and indents measured. */
-function paragraph(lines: Line[], frame: Box, list: ListInfo | undefined, prevBottom: number | undefined): Paragraph {
+function paragraph(lines: Line[], frame: Box, list: ListInfo | undefined, prevLine: Line | undefined, lexicon: Lexicon | undefined): Paragraph {
   const rtl = lines[0].rtl;
   const content: StyledText[] = [];
   lines.forEach((line, i) => {
     const pieces = styledPieces(line);
     if (i === 0 && list) stripMarker(pieces, list);
-    if (i > 0) joinLine(content, pieces);
+    if (i > 0) joinLine(content, pieces, lexicon);
     for (const p of pieces) push(content, p);
   });
   trimEnds(content);
@@ -223,8 +250,11 @@ function paragraph(lines: Line[], frame: Box, list: ListInfo | undefined, prevBo
     x1: Math.max(...lines.map((l) => l.x1)),
     y1: Math.max(...lines.map((l) => l.y1)),
   };
-  const pitch = lines.length > 1 ? (lines.at(-1)!.y0 - first.y0) / (lines.length - 1) : undefined;
-  const usualGap = 0.25 * fontSize;
+  // Baseline to baseline: within the paragraph, and from the line above it. A line on its own
+  // takes the distance from the line above as its pitch when that is a normal line's.
+  const steps = lines.slice(1).map((l, i) => l.base - lines[i].base);
+  const above = prevLine ? first.base - prevLine.base : undefined;
+  const pitch = steps.length ? median(steps) : above !== undefined && above >= fontSize && above <= 1.35 * fontSize ? above : 1.2 * fontSize;
   return {
     kind: 'paragraph',
     ...box,
@@ -235,8 +265,8 @@ function paragraph(lines: Line[], frame: Box, list: ListInfo | undefined, prevBo
     align: alignment(lines, frame, rtl),
     indent: round(indent < 1 ? 0 : indent),
     firstLine: round(Math.abs(firstLine) < 1 ? 0 : firstLine),
-    spaceBefore: prevBottom === undefined ? 0 : round(Math.max(0, Math.min(48, box.y0 - prevBottom - usualGap))),
-    ...(pitch && pitch > 0 ? { lineHeight: round(pitch / fontSize) } : {}),
+    spaceBefore: above === undefined ? 0 : round(Math.max(0, Math.min(72, above - pitch))),
+    ...(pitch > 0 ? { lineHeight: Math.round((100 * pitch) / fontSize) / 100 } : {}),
     rtl,
     ...(list ? { list } : {}),
   };
@@ -290,6 +320,7 @@ function styleOf(text: string, r: TextRun, script?: 'super' | 'sub'): StyledText
     text,
     fontSize: r.fontSize,
     ...(r.fontName ? { fontName: r.fontName } : {}),
+    ...(r.family ? { family: r.family } : {}),
     ...(r.bold ? { bold: true } : {}),
     ...(r.italic ? { italic: true } : {}),
     ...(r.color ? { color: r.color } : {}),
@@ -308,20 +339,29 @@ function push(content: StyledText[], piece: StyledText) {
   else content.push({ ...piece });
 }
 
-/** Joins a line to the paragraph so far: end-of-line hyphens undone, a space unless both sides are CJK. */
-function joinLine(content: StyledText[], next: StyledText[]) {
+/**
+ * Joins a line to the paragraph so far, with a space unless both sides are CJK. A word broken
+ * at the line's end ("com-" "piler") is put back together: without its hyphen when the rest is
+ * lower case or the document writes it whole elsewhere, with it ("IEEE-754", "run-time") when
+ * the document writes it so, or the rest starts with a capital or a digit.
+ */
+function joinLine(content: StyledText[], next: StyledText[], lexicon?: Lexicon) {
   const last = content.at(-1);
   const nextText = next.find((p) => p.text.trim())?.text.trimStart() ?? '';
   if (!last || !nextText) return;
   last.text = last.text.trimEnd();
-  const hyphenated = /\p{L}[-\u00AD\u2010]$/u.test(last.text) && /^\p{Ll}/u.test(nextText);
-  if (hyphenated) {
-    last.text = last.text.slice(0, -1);
-    trimStartPieces(next);
+  trimStartPieces(next);
+  // The broken word may span pieces (a hyphen set in another font than the letters before it).
+  const before = content.map((c) => c.text).join('');
+  if (/\p{L}[-\u00AD\u2010]$/u.test(before) && /[-\u00AD\u2010]$/.test(last.text) && /^[\p{L}\p{N}]/u.test(nextText)) {
+    const head = before.match(/\S+$/)![0].slice(0, -1);
+    const tail = nextText.match(/^\S+/)![0];
+    const whole = lexicon?.has(head + tail);
+    const hyphened = lexicon?.has(`${head}-${tail}`);
+    const soft = /\u00AD$/.test(last.text);
+    if (soft || whole || (!hyphened && /^\p{Ll}/u.test(nextText))) last.text = last.text.slice(0, -1);
     return;
   }
-  if (/\u00AD$/.test(last.text)) last.text = last.text.slice(0, -1);
-  trimStartPieces(next);
   if (CJK_CHAR.test(last.text.slice(-1)) && CJK_CHAR.test(nextText[0])) return;
   last.text += ' ';
 }
@@ -365,9 +405,9 @@ export function continuesInto(prev: Paragraph, prevFrame: Box, next: Paragraph, 
 }
 
 /** Appends `next` to `prev` (see continuesInto). */
-export function mergeInto(prev: Paragraph, next: Paragraph): void {
+export function mergeInto(prev: Paragraph, next: Paragraph, lexicon?: Lexicon): void {
   const pieces = next.content.map((c) => ({ ...c }));
-  joinLine(prev.content, pieces);
+  joinLine(prev.content, pieces, lexicon);
   for (const p of pieces) push(prev.content, p);
   prev.lines.push(...next.lines);
 }
@@ -387,7 +427,8 @@ export function markHeadings(paragraphs: readonly Paragraph[]): void {
   if (!body) return;
   const candidate = (p: Paragraph) => {
     const text = paragraphText(p).trim();
-    return !p.list && p.lines.length <= 3 && text.length >= 2 && text.length <= 160 && /\p{L}/u.test(text);
+    // A heading opens with a word or a section number, not a symbol ("= Resource", "$ = 0 to 50").
+    return !p.list && p.lines.length <= 3 && text.length >= 2 && text.length <= 160 && /^[\p{L}\p{N}]/u.test(text) && /\p{L}{2}/u.test(text);
   };
   const sized = paragraphs.filter((p) => candidate(p) && p.fontSize >= 1.15 * body);
   const sizes = [...new Set(sized.map((p) => Math.round(p.fontSize * 2) / 2))].sort((a, b) => b - a);

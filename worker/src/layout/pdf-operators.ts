@@ -71,6 +71,12 @@ const CLOSE = 4;
 interface State {
   ctm: Matrix;
   fill?: string;
+  /** The fill is a pattern or a shading: painted, though in no one colour. */
+  patternFill?: boolean;
+  /** The clipping path's box (page space), for shadings painted inside it. */
+  clipBox?: { x0: number; y0: number; x1: number; y1: number };
+  /** A clip operator was seen: the next path sets the clip. */
+  clipNext?: boolean;
   stroke?: string;
   textMode: number;
 }
@@ -108,13 +114,18 @@ export function walkOperators(opList: { fnArray: number[]; argsArray: unknown[][
         break;
       case OPS.setFillRGBColor:
         state.fill = hex(args[0]);
+        state.patternFill = false;
         break;
       case OPS.setStrokeRGBColor:
         state.stroke = hex(args[0]);
         break;
       case OPS.setFillTransparent:
+        state.fill = undefined;
+        state.patternFill = false;
+        break;
       case OPS.setFillColorN:
         state.fill = undefined;
+        state.patternFill = true;
         break;
       case OPS.setStrokeTransparent:
       case OPS.setStrokeColorN:
@@ -124,7 +135,19 @@ export function walkOperators(opList: { fnArray: number[]; argsArray: unknown[][
         state.textMode = args[0] as number;
         break;
       case OPS.constructPath:
+        if (state.clipNext) {
+          state.clipBox = pathBox(state.ctm, args[1]?.[0] as ArrayLike<number> | undefined) ?? state.clipBox;
+          state.clipNext = false;
+        }
         addPath(out, state, args[0] as number, args[1]?.[0] as ArrayLike<number> | undefined);
+        break;
+      case OPS.clip:
+      case OPS.eoClip:
+        state.clipNext = true;
+        break;
+      case OPS.shadingFill:
+        // A gradient painted over the clipping path: drawn like any filled shape.
+        if (state.clipBox) out.shapes.push({ ...state.clipBox, stroked: false, curved: true });
         break;
       case OPS.paintImageXObject:
         out.images.push({ source: args[0] as string, matrix: state.ctm.slice() as Matrix });
@@ -224,8 +247,21 @@ function addPath(out: PageGraphics, state: State, paintOp: number, data: ArrayLi
     }
   }
   if (ruled && !curved) return;
-  if (!visibleStroke && !(filled && state.fill !== undefined)) return;
+  if (!visibleStroke && !(filled && (state.fill !== undefined || state.patternFill))) return;
   out.shapes.push({ x0, y0, x1, y1, fill: filled ? state.fill : undefined, stroked: visibleStroke, curved });
+}
+
+/** The page-space box of a path's points (pdf.js path data: an operator, then its coordinates). */
+function pathBox(m: Matrix, data: ArrayLike<number> | undefined): { x0: number; y0: number; x1: number; y1: number } | undefined {
+  if (!data) return undefined;
+  const points: Array<[number, number]> = [];
+  for (let i = 0; i < data.length; ) {
+    const op = data[i++];
+    const n = op === MOVE || op === LINE ? 1 : op === CURVE ? 3 : op === QUAD ? 2 : op === CLOSE ? 0 : -1;
+    if (n < 0) return undefined;
+    for (let k = 0; k < n; k++) points.push(apply(m, data[i++], data[i++]));
+  }
+  return points.length ? boxOf(points) : undefined;
 }
 
 /** Keeps horizontal and vertical segments long enough to be rules; true when one was kept. */

@@ -1,11 +1,14 @@
 import { unionBox, type Box } from './lines';
 
 /**
- * Reading order by recursive cuts along whitespace (XY-cut), with one twist for multi-column
- * pages: column text set on a common baseline grid leaves gaps at the same heights in every
- * column, so cutting across them would read the page row by row. Horizontal bands are therefore
- * merged back together while they share a column gutter, and only bands that cross the gutter
- * (a title, a full-width figure) stand apart.
+ * Reading order of a page's pieces (text fragments, pictures, tables) by column gutters.
+ *
+ * A gutter is a vertical strip of whitespace that most of the page leaves free. The pieces that
+ * cross it (a title, a full-width figure, a footer) cut the page into horizontal bands; in a band
+ * the pieces left of the gutter are read before those right of it (the other way round on
+ * right-to-left pages), each side in turn searched for gutters of its own (three columns).
+ * Cutting at horizontal whitespace first, as a plain XY-cut does, would read a page whose columns
+ * share a baseline grid, or start at different heights, row by row across the columns.
  */
 
 export type Region<T extends Box> =
@@ -28,104 +31,150 @@ export function readingOrder<T extends Box>(items: readonly T[], opts: CutOption
   return build([...items], opts, 0);
 }
 
+/** Horizontal whitespace cuts tried, widest first, when no gutter holds over a whole region. */
+const MAX_CUT_TRIES = 8;
+
 function build<T extends Box>(items: T[], opts: CutOptions<T>, depth: number): Region<T> {
   const box = unionBox(items);
-  if (items.length <= 1 || depth > 40) return { kind: 'leaf', box, items };
-  const columns = splitColumns(items, opts);
-  if (columns) {
-    const parts = columns.map((c) => build(c, opts, depth + 1));
-    return { kind: 'columns', box, parts: opts.rtl ? parts.reverse() : parts };
+  if (items.length <= 1 || depth > 24) return { kind: 'leaf', box, items };
+  const split = bestGutter(items, opts);
+  if (split) return regionOf(split, opts, depth);
+  // Columns of different widths one above the other (two, then three): find the whitespace that
+  // separates them, and only cut there, since a cut between single-column bands would split paragraphs.
+  for (const at of horizontalCuts(items).slice(0, MAX_CUT_TRIES)) {
+    const top = items.filter((i) => (i.y0 + i.y1) / 2 < at);
+    const bottom = items.filter((i) => (i.y0 + i.y1) / 2 >= at);
+    if (bestGutter(top, opts) || bestGutter(bottom, opts)) return stack([build(top, opts, depth + 1), build(bottom, opts, depth + 1)]);
   }
-  const groups = mergeBands(splitBands(items), opts);
-  if (groups.length <= 1) return { kind: 'leaf', box, items };
-  return { kind: 'stack', box, parts: groups.map((g) => build(g, opts, depth + 1)) };
+  return { kind: 'leaf', box, items };
 }
 
-/** Intervals covered by the items along one axis, merged, in order. */
-function cover<T extends Box>(items: readonly T[], axis: 'x' | 'y'): Array<[number, number]> {
-  const spans = items.map((b) => (axis === 'x' ? [b.x0, b.x1] : [b.y0, b.y1]) as [number, number]).sort((a, b) => a[0] - b[0]);
-  const out: Array<[number, number]> = [];
+interface Band<T> {
+  items: T[];
+  /** Set when the band reads as columns: its pieces left and right of the gutter. */
+  sides?: [T[], T[]];
+}
+
+function regionOf<T extends Box>(bands: Array<Band<T>>, opts: CutOptions<T>, depth: number): Region<T> {
+  const parts = bands.map((band): Region<T> => {
+    if (!band.sides) return build(band.items, opts, depth + 1);
+    // A side that is itself columns only (no band across it) adds its columns to these.
+    const sides = band.sides.map((s) => build(s, opts, depth + 1)).flatMap((r) => (r.kind === 'columns' ? r.parts : [r]));
+    return { kind: 'columns', box: unionBox(band.items), parts: opts.rtl ? sides.reverse() : sides };
+  });
+  return parts.length === 1 ? parts[0] : stack(parts);
+}
+
+function stack<T extends Box>(parts: Array<Region<T>>): Region<T> {
+  const flat = parts.flatMap((p) => (p.kind === 'stack' ? p.parts : [p]));
+  return { kind: 'stack', box: unionBox(flat.map((p) => p.box)), parts: flat };
+}
+
+interface Gutter {
+  /** The free strip, from the right edge of what is left of it to the left edge of what is right. */
+  x0: number;
+  x1: number;
+}
+
+/**
+ * The gutter that best splits these pieces into bands of columns, as the bands it makes; undefined
+ * when none does (a single column, or rows that only line up).
+ */
+function bestGutter<T extends Box>(items: readonly T[], opts: CutOptions<T>): Array<Band<T>> | undefined {
+  let best: { bands: Array<Band<T>>; breaks: number; paired: number; width: number } | undefined;
+  for (const g of gutterCandidates(items, opts.minGutter)) {
+    const bands = bandsAt(items, g, opts);
+    const columned = bands.filter((b) => b.sides);
+    if (!columned.length) continue;
+    const breaks = bands.length - columned.length;
+    const paired = columned.reduce((s, b) => s + Math.min(b.sides![0].length, b.sides![1].length), 0);
+    // Columns are long runs of text side by side, broken by few pieces across them; pieces that
+    // alternate with the ones beside the strip make a page of rows, not columns.
+    if (paired < 2 || breaks > columned.length + 2) continue;
+    const width = g.x1 - g.x0;
+    if (!best || breaks < best.breaks || (breaks === best.breaks && (paired > best.paired || (paired === best.paired && width > best.width)))) {
+      best = { bands, breaks, paired, width };
+    }
+  }
+  return best?.bands;
+}
+
+/** Pieces top to bottom, cut into bands by the ones crossing the gutter. */
+function bandsAt<T extends Box>(items: readonly T[], g: Gutter, opts: CutOptions<T>): Array<Band<T>> {
+  const crossers = items.filter((i) => i.x0 < g.x1 && i.x1 > g.x0);
+  // A piece in the row of one that crosses (a page number beside a running head) goes with it.
+  const sameRow = (a: Box, b: Box) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) >= 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  const across = new Set(crossers);
+  const crosses = (i: T) => across.has(i) || crossers.some((c) => c.y1 - c.y0 < 3 * (i.y1 - i.y0) && sameRow(c, i));
+  const sorted = [...items].sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
+  const runs: Array<{ crossing: boolean; items: T[] }> = [];
+  for (const item of sorted) {
+    const crossing = crosses(item);
+    const last = runs.at(-1);
+    if (last && last.crossing === crossing) last.items.push(item);
+    else runs.push({ crossing, items: [item] });
+  }
+  return runs.map((run) => {
+    if (run.crossing) return { items: run.items };
+    const left = run.items.filter((i) => i.x1 <= g.x0);
+    const right = run.items.filter((i) => i.x0 >= g.x1);
+    const wide = (side: T[]) => side.length > 0 && Math.max(...side.map((i) => i.x1)) - Math.min(...side.map((i) => i.x0)) >= opts.minColumn;
+    const columns = wide(left) && wide(right) && (opts.canSplit?.([left, right]) ?? true);
+    return columns ? { items: run.items, sides: [left, right] as [T[], T[]] } : { items: run.items };
+  });
+}
+
+/**
+ * Strips at least `minGutter` wide that few pieces cross, each at the lowest crossing count that
+ * makes it that wide, with pieces wholly on both sides. Counts go up to half the pieces.
+ */
+function gutterCandidates(items: readonly Box[], minGutter: number): Gutter[] {
+  if (items.length < 2) return [];
+  // Elementary intervals between consecutive piece edges, with how many pieces cover each.
+  const events = items.flatMap((i) => [
+    { x: i.x0, d: 1 },
+    { x: i.x1, d: -1 },
+  ]);
+  events.sort((a, b) => a.x - b.x || a.d - b.d);
+  const spans: Array<{ x0: number; x1: number; count: number }> = [];
+  let count = 0;
+  for (let k = 0; k < events.length; k++) {
+    count += events[k].d;
+    const next = events[k + 1];
+    if (next && next.x > events[k].x) spans.push({ x0: events[k].x, x1: next.x, count });
+  }
+  const left = Math.min(...items.map((i) => i.x1));
+  const right = Math.max(...items.map((i) => i.x0));
+  const found: Gutter[] = [];
+  const levels = [...new Set(spans.map((s) => s.count))].sort((a, b) => a - b).filter((c) => c <= items.length / 2);
+  for (const level of levels) {
+    let start: number | undefined;
+    for (let k = 0; k <= spans.length; k++) {
+      const s = spans[k];
+      if (s && s.count <= level) {
+        start ??= s.x0;
+        continue;
+      }
+      if (start !== undefined) {
+        const g = { x0: start, x1: spans[k - 1].x1 };
+        // Something must lie wholly on each side, and each strip is counted once, at its lowest level.
+        if (g.x1 - g.x0 >= minGutter && g.x0 >= left && g.x1 <= right && !found.some((f) => f.x0 < g.x1 && g.x0 < f.x1)) found.push(g);
+        start = undefined;
+      }
+    }
+  }
+  return found;
+}
+
+/** Heights between the pieces where the region could be cut across, the widest gap first. */
+function horizontalCuts(items: readonly Box[]): number[] {
+  const spans = items.map((b) => [b.y0, b.y1] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const merged: Array<[number, number]> = [];
   for (const s of spans) {
-    const last = out.at(-1);
+    const last = merged.at(-1);
     if (last && s[0] <= last[1]) last[1] = Math.max(last[1], s[1]);
-    else out.push([...s]);
+    else merged.push([...s]);
   }
-  return out;
-}
-
-/** Splits at vertical gutters wide enough, between parts wide enough to be columns; undefined when none. */
-export function splitColumns<T extends Box>(items: readonly T[], opts: CutOptions<T>): T[][] | undefined {
-  const spans = cover(items, 'x');
-  if (spans.length < 2) return undefined;
-  // Parts between gutters; a part too narrow to be a column joins its neighbour across the narrower gutter.
-  let parts = [{ x0: spans[0][0], x1: spans[0][1] }];
-  const gutters: number[] = [];
-  for (let i = 1; i < spans.length; i++) {
-    const gap = spans[i][0] - spans[i - 1][1];
-    if (gap >= opts.minGutter) {
-      gutters.push(gap);
-      parts.push({ x0: spans[i][0], x1: spans[i][1] });
-    } else parts.at(-1)!.x1 = spans[i][1];
-  }
-  for (let narrow = parts.findIndex((p) => p.x1 - p.x0 < opts.minColumn); narrow >= 0 && parts.length > 1; narrow = parts.findIndex((p) => p.x1 - p.x0 < opts.minColumn)) {
-    const left = narrow > 0 ? gutters[narrow - 1] : Infinity;
-    const right = narrow < parts.length - 1 ? gutters[narrow] : Infinity;
-    const into = left <= right ? narrow - 1 : narrow + 1;
-    const [a, b] = into < narrow ? [into, narrow] : [narrow, into];
-    parts.splice(a, 2, { x0: parts[a].x0, x1: parts[b].x1 });
-    gutters.splice(a, 1);
-  }
-  if (parts.length < 2) return undefined;
-  parts = parts.sort((a, b) => a.x0 - b.x0);
-  const out: T[][] = parts.map(() => []);
-  for (const item of items) {
-    const mid = (item.x0 + item.x1) / 2;
-    const i = parts.findIndex((p) => mid >= p.x0 - 0.01 && mid <= p.x1 + 0.01);
-    out[i < 0 ? 0 : i].push(item);
-  }
-  const nonEmpty = out.filter((p) => p.length);
-  if (nonEmpty.length < 2 || (opts.canSplit && !opts.canSplit(nonEmpty))) return undefined;
-  return nonEmpty;
-}
-
-/** Horizontal bands separated by empty space, top to bottom. */
-function splitBands<T extends Box>(items: readonly T[]): T[][] {
-  const spans = cover(items, 'y');
-  const bands: T[][] = spans.map(() => []);
-  for (const item of items) {
-    const i = spans.findIndex((s) => item.y0 >= s[0] - 0.01 && item.y0 <= s[1]);
-    bands[i < 0 ? 0 : i].push(item);
-  }
-  return bands.filter((b) => b.length);
-}
-
-/** Consecutive bands stay together unless one crosses the column gutter the others share. */
-function mergeBands<T extends Box>(bands: T[][], opts: CutOptions<T>): T[][] {
-  const groups: T[][] = [];
-  let current: T[] = [];
-  let currentSplits = false;
-  for (const [k, band] of bands.entries()) {
-    if (!current.length) {
-      current = [...band];
-      currentSplits = Boolean(splitColumns(band, opts));
-      continue;
-    }
-    const joined = [...current, ...band];
-    const joinedSplits = Boolean(splitColumns(joined, opts));
-    const bandSplits = Boolean(splitColumns(band, opts));
-    // A row that only opens the columns below (a heading in one column beside the other's first line) goes with them.
-    const next = bands[k + 1];
-    const opensColumns = !bandSplits && next !== undefined && Boolean(splitColumns(next, opts)) && Boolean(splitColumns([...band, ...next], opts));
-    // Single-column bands run together; so do bands that keep a common gutter.
-    if (joinedSplits || (!currentSplits && !bandSplits && !opensColumns)) {
-      current = joined;
-      currentSplits = joinedSplits;
-    } else {
-      groups.push(current);
-      current = [...band];
-      currentSplits = bandSplits;
-    }
-  }
-  if (current.length) groups.push(current);
-  return groups;
+  const gaps = merged.slice(1).map((s, i) => ({ at: (merged[i][1] + s[0]) / 2, size: s[0] - merged[i][1] }));
+  return gaps.sort((a, b) => b.size - a.size).map((g) => g.at);
 }

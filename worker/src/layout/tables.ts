@@ -1,12 +1,15 @@
-import { boxOfRun, dominantSize, fragmentsOf, lineOf, rowsOf, type Box, type Fragment } from './lines';
+import { boxOfRun, dominantSize, fragment, fragmentsOf, lineOf, rowsOf, type Box, type Fragment } from './lines';
 import type { PageLayout, RuleLine, TextRun } from './types';
 
 /**
  * Table detection on one page, two ways:
  *  - ruled: horizontal and vertical rules that cross form a grid; a cell spans the grid cells
- *    no rule separates (merged cells);
- *  - unruled: rows of text whose fragments line up in columns with empty gutters between them,
- *    and that read like data rather than prose.
+ *    no rule separates (merged cells). A grid without its outer frame takes in the text beyond
+ *    its last rules; a body row holding a record per line is split into those records; a
+ *    chart's axes are not a table;
+ *  - unruled: rows of text whose cells line up in columns, with a strip between them that (nearly)
+ *    every row leaves empty, and that read like data rather than prose. A rule under the header
+ *    does not cut the table; a column of prose beside it is left out.
  */
 
 export interface TableCell {
@@ -28,6 +31,9 @@ export interface Table extends Box {
   cells: TableCell[];
   ruled: boolean;
 }
+
+/** What a chart's axes are labelled with: figures, or a single letter (x, y). */
+const TICK_LABEL = /^(?:[−–+-]?[\d.,]+%?|\p{L})$/u;
 
 /** Rules closer than this (points) are the same line; gaps this small do not break a line. */
 const SNAP = 2;
@@ -83,11 +89,13 @@ export function ruledTables(rules: readonly RuleLine[], runs: readonly TextRun[]
     }),
   );
   const comps = new Map<number, { h: Seg[]; v: Seg[] }>();
-  hs.forEach((h, i) => comps.set(find(i), { h: [...(comps.get(find(i))?.h ?? []), h], v: comps.get(find(i))?.v ?? [] }));
-  vs.forEach((v, j) => {
-    const root = find(hs.length + j);
-    comps.set(root, { h: comps.get(root)?.h ?? [], v: [...(comps.get(root)?.v ?? []), v] });
-  });
+  const compOf = (i: number) => {
+    const root = find(i);
+    if (!comps.has(root)) comps.set(root, { h: [], v: [] });
+    return comps.get(root)!;
+  };
+  hs.forEach((h, i) => compOf(i).h.push(h));
+  vs.forEach((v, j) => compOf(hs.length + j).v.push(v));
 
   const tables: Table[] = [];
   for (const { h, v } of comps.values()) {
@@ -95,15 +103,39 @@ export function ruledTables(rules: readonly RuleLine[], runs: readonly TextRun[]
     const rowEdges = clusterValues(h.map((s) => s.at));
     const colEdges = clusterValues(v.map((s) => s.at));
     if (rowEdges.length < 2 || colEdges.length < 2) continue;
+    openSides(colEdges, Math.min(...h.map((s) => s.from)), Math.max(...h.map((s) => s.to)), (x0, x1) =>
+      runs.some((r) => holds({ x0, x1, y0: rowEdges[0], y1: rowEdges.at(-1)! }, r)),
+    );
+    openSides(rowEdges, Math.min(...v.map((s) => s.from)), Math.max(...v.map((s) => s.to)), (y0, y1) =>
+      runs.some((r) => holds({ x0: colEdges[0], x1: colEdges.at(-1)!, y0, y1 }, r)),
+    );
     const box = { x0: colEdges[0], y0: rowEdges[0], x1: colEdges.at(-1)!, y1: rowEdges.at(-1)! };
     const inside = runs.filter((r) => holds(box, r));
     // One framed box is a text frame, not a table.
     if ((rowEdges.length - 1) * (colEdges.length - 1) < 2 || inside.length === 0) continue;
     const hasV = (x: number, y0: number, y1: number) => v.some((s) => Math.abs(s.at - x) <= SNAP && covers(s, y0, y1));
     const hasH = (y: number, x0: number, x1: number) => h.some((s) => Math.abs(s.at - y) <= SNAP && covers(s, x0, x1));
-    tables.push(gridTable(box, rowEdges, colEdges, inside, hasV, hasH));
+    const table = gridTable(box, rowEdges, colEdges, inside, hasV, hasH);
+    // A chart's axes and ticks cross like rules, but leave open areas spanning rows and columns at
+    // once, with nothing but the tick labels in them (a form's large boxes hold words).
+    const open = table.cells.filter((c) => c.rowSpan > 1 && c.colSpan > 1);
+    const area = open.reduce((n, c) => n + c.rowSpan * c.colSpan, 0);
+    const tokens = open.flatMap((c) => c.text.split(/\s+/).filter(Boolean));
+    const ticks = tokens.filter((t) => TICK_LABEL.test(t)).length;
+    if (area > 0.5 * (table.rowEdges.length - 1) * (table.colEdges.length - 1) && ticks >= 0.7 * tokens.length) continue;
+    tables.push(table);
   }
   return tables;
+}
+
+/**
+ * Tables drawn without their outer frame (rules only between the columns, or only under the
+ * rows): the crossing rules run on past the last edge, and text out there is a column or row of
+ * the table. Adds those edges in place.
+ */
+function openSides(edges: number[], from: number, to: number, hasText: (a: number, b: number) => boolean) {
+  if (from < edges[0] - 2 * SNAP && hasText(from, edges[0])) edges.unshift(from);
+  if (to > edges.at(-1)! + 2 * SNAP && hasText(edges.at(-1)!, to)) edges.push(to);
 }
 
 /** A segment covers most of a span (rules often stop a hair short of each other). */
@@ -150,16 +182,76 @@ function gridTable(
     }
   }
   // Rows and columns no cell starts in were slivers between double rules: drop them.
-  return compact({ ...box, rowEdges, colEdges, cells, ruled: true });
+  return splitRecords(compact({ ...box, rowEdges, colEdges, cells, ruled: true }));
 }
+
+/**
+ * Many tables rule off the header only: a body row then holds several records, a line each in
+ * every column. Such a row splits where every filled cell starts a line together, when some
+ * column reads as figures line after line (a header's wrapped words do not).
+ */
+function splitRecords(t: Table): Table {
+  const cells: TableCell[] = [];
+  const rowEdges = [t.rowEdges[0]];
+  let added = 0;
+  for (let r = 0; r < t.rowEdges.length - 1; r++) {
+    const own = t.cells.filter((c) => c.row === r);
+    const records = t.cells.some((c) => c.row <= r && c.row + c.rowSpan > r && c.rowSpan > 1) ? undefined : recordsOf(own);
+    if (!records) {
+      cells.push(...own.map((c) => ({ ...c, row: c.row + added })));
+      rowEdges.push(t.rowEdges[r + 1]);
+      continue;
+    }
+    records.forEach((record, k) => {
+      for (const c of own) {
+        const runs = c.runs.filter((run) => record.runs.has(run));
+        cells.push({ ...c, row: r + added + k, runs, text: cellText(runs) });
+      }
+      rowEdges.push(k === records.length - 1 ? t.rowEdges[r + 1] : (record.y1 + records[k + 1].y0) / 2);
+    });
+    added += records.length - 1;
+  }
+  return added ? { ...t, rowEdges, cells } : t;
+}
+
+function recordsOf(own: readonly TableCell[]): Array<{ runs: Set<TextRun>; y0: number; y1: number }> | undefined {
+  const filled = own.filter((c) => c.runs.length);
+  if (filled.length < 2) return undefined;
+  const bands = rowsOf(filled.flatMap((c, i) => c.runs.map((run) => ({ ...boxOfRun(run), run, cell: i }))));
+  const starts = bands.flatMap((band, i) => (new Set(band.map((b) => b.cell)).size === filled.length ? [i] : []));
+  if (starts.length < 2 || starts[0] !== 0) return undefined;
+  const records = starts.map((start, k) => {
+    const items = bands.slice(start, starts[k + 1] ?? bands.length).flat();
+    return { runs: new Set(items.map((i) => i.run)), y0: Math.min(...items.map((i) => i.y0)), y1: Math.max(...items.map((i) => i.y1)), items };
+  });
+  const figures = filled.some((_, i) => records.every((rec) => rec.items.some((item) => item.cell === i && /\d/.test(item.run.text))));
+  return figures ? records : undefined;
+}
+
+/**
+ * A run set up or down the page (a turned column header): pdf.js gives its turn; an OCR'd run
+ * only its box, tall and narrow for its size.
+ */
+const turned = (r: TextRun) => (r.angle !== undefined ? Math.abs((r.angle % 180) - 90) < 30 : r.height > 1.6 * r.fontSize && r.height > 1.5 * r.width);
 
 /** The text of a cell's runs, line by line. */
 export function cellText(runs: readonly TextRun[]): string {
   if (!runs.length) return '';
-  return rowsOf(runs.map((r) => ({ ...boxOfRun(r), run: r })))
-    .map((row) => lineOf(row.map((i) => i.run)).text.trim())
-    .filter(Boolean)
-    .join('\n');
+  const level = runs.filter((r) => !turned(r));
+  const lines = rowsOf(level.map((r) => ({ ...boxOfRun(r), run: r }))).map((row) => lineOf(row.map((i) => i.run)).text.trim());
+  // Lines set up the page read from the bottom, the first one leftmost; set down, from the top, the first one rightmost.
+  const up: TextRun[][] = [];
+  for (const r of runs.filter(turned).sort((a, b) => a.x - b.x)) {
+    const line = up.at(-1);
+    if (line && r.x < Math.max(...line.map((l) => l.x + l.width))) line.push(r);
+    else up.push([r]);
+  }
+  const down = up.length > 0 && up.flat().every((r) => r.angle === 90);
+  for (const line of down ? up.reverse() : up) {
+    const ordered = line.sort((a, b) => (down ? a.y - b.y : b.y + b.height - (a.y + a.height)));
+    lines.push(ordered.map((r) => r.text.trim()).join(' '));
+  }
+  return lines.filter(Boolean).join('\n');
 }
 
 /** Removes empty rows and columns (double rules, decorative frames). */
@@ -204,6 +296,13 @@ function remap(used: boolean[]): number[] {
 /** Words per cell above which a "cell" is a line of prose. */
 const PROSE_WORDS = 7;
 const LIST_MARKER = /^(?:[•◦▪▫■□●○◆◇►▸‣⁃∙·*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)])$/i;
+const MATH_DELIMITER = /^\s*[()[\]{}|‖⟨⟩]\s*$/;
+/**
+ * Runs further apart than this many font sizes are separate cells, though they may sit closer
+ * than a fragment's gap: spreadsheets leave well under an em between a long name and the next
+ * column. A word space is about a quarter of an em.
+ */
+const CELL_GAP_EM = 0.5;
 
 export function unruledTables(runs: readonly TextRun[], rules: readonly RuleLine[]): Table[] {
   const fragments = fragmentsOf(runs);
@@ -211,8 +310,7 @@ export function unruledTables(runs: readonly TextRun[], rules: readonly RuleLine
   const tables: Table[] = [];
   let block: Fragment[][] = [];
   const flush = () => {
-    const t = blockTable(block);
-    if (t) tables.push(t);
+    tables.push(...blockTables(block));
     block = [];
   };
   for (const row of rows) {
@@ -225,17 +323,24 @@ export function unruledTables(runs: readonly TextRun[], rules: readonly RuleLine
       const ruleBetween = rules.some(
         (l) => Math.abs(l.y1 - l.y2) < 0.5 && l.y1 > prevBox.y1 - 0.5 && l.y1 < box.y0 + 0.5 && l.x1 < box.x0 + 2 && l.x2 > box.x1 - 2,
       );
-      if (far || (ruleBetween && !sameColumns(prev, row))) flush();
+      // A rule under a header, or between body rows, does not end the table; one above rows laid out differently does.
+      if (far || (ruleBetween && !alignsWith(block, row))) flush();
     }
+    // A line of a column of text beside the table, between two of its rows, is not part of it.
+    const blockBox = block.length ? rowBox(block.flat()) : undefined;
+    const rowSpan = rowBox(row);
+    if (blockBox && (rowSpan.x1 < blockBox.x0 || rowSpan.x0 > blockBox.x1)) continue;
     if (row.length >= 2) block.push(row);
-    else if (block.length && block.at(-1)!.length >= 2 && rowBox(row).x0 >= rowBox(block[0]).x0 - 2) block.push(row); // a wrapped cell line
+    else if (block.length && block.at(-1)!.length >= 2 && rowSpan.x0 >= rowBox(block[0]).x0 - 2) block.push(row); // a wrapped cell line
     else flush();
   }
   flush();
   return tables;
 }
 
-function rowBox(row: readonly Fragment[]): Box {
+const wordCount = (f: Fragment) => f.runs.map((r) => r.text).join(' ').split(/\s+/).filter(Boolean).length;
+
+function rowBox(row: readonly Box[]): Box {
   return {
     x0: Math.min(...row.map((f) => f.x0)),
     y0: Math.min(...row.map((f) => f.y0)),
@@ -244,59 +349,167 @@ function rowBox(row: readonly Fragment[]): Box {
   };
 }
 
-function sameColumns(a: readonly Fragment[], b: readonly Fragment[]): boolean {
-  return a.length === b.length && a.every((f, i) => Math.abs(f.x0 - b[i].x0) < 3 || Math.abs(f.x1 - b[i].x1) < 3);
+/** Most of the row's fragments sit over text of the rows above. */
+function alignsWith(block: readonly Fragment[][], row: readonly Fragment[]): boolean {
+  if (row.length < 2) return false;
+  const spans = coverX(block.flat());
+  const over = row.filter((f) => spans.some(([a, b]) => f.x0 < b && f.x1 > a)).length;
+  return over >= 0.6 * row.length;
 }
 
-/** A table from a block of rows, or undefined when the rows do not line up or read as prose. */
-function blockTable(rows: Fragment[][]): Table | undefined {
+/** A row's fragments cut where runs stand apart by more than a word space. */
+function cellPieces(row: readonly Fragment[]): Fragment[] {
+  const out: Fragment[] = [];
+  for (const f of row) {
+    const runs = [...f.runs].sort((a, b) => a.x - b.x);
+    let current: TextRun[] = [];
+    let end = -Infinity;
+    for (const r of runs) {
+      if (current.length && r.x - end > CELL_GAP_EM * Math.min(r.fontSize, current.at(-1)!.fontSize)) {
+        out.push(fragment(current));
+        current = [];
+        end = -Infinity;
+      }
+      current.push(r);
+      end = Math.max(end, r.x + r.width);
+    }
+    if (current.length) out.push(fragment(current));
+  }
+  return out;
+}
+
+/** Tables from a block of rows: none when the rows do not line up or read as prose. */
+function blockTables(rows: Fragment[][]): Table[] {
   while (rows.length && rows.at(-1)!.length < 2) rows = rows.slice(0, -1);
-  if (rows.length < 3) return undefined;
+  if (rows.length < 3) return [];
   const all = rows.flat();
   const size = dominantSize(all.flatMap((f) => f.runs));
-  // Columns from the body rows (the first row may hold headers spanning several columns).
-  const body = rows.length > 3 ? rows.slice(1) : rows;
-  const spans = coverX(body.flat());
-  const gutters: number[] = [];
-  for (let i = 1; i < spans.length; i++) if (spans[i][0] - spans[i - 1][1] >= 0.5 * size) gutters.push((spans[i][0] + spans[i - 1][1]) / 2);
-  if (gutters.length < 1) return undefined;
+  const pieceRows = rows.map(cellPieces);
+  const pieces = pieceRows.flat();
+  const gutters = columnGutters(pieceRows, size);
+  if (gutters.length < 1) return [];
   const cols = gutters.length + 1;
-  const words = all.map((f) => f.runs.map((r) => r.text).join(' ').split(/\s+/).filter(Boolean).length);
-  if (words.filter((w) => w >= PROSE_WORDS).length > 0.25 * all.length) return undefined;
-  if (all.length < 0.5 * rows.length * cols) return undefined;
+  const colEdges = [Math.min(...all.map((f) => f.x0)) - 1, ...gutters, Math.max(...all.map((f) => f.x1)) + 1];
+  const columnOf = (x: number) => Math.max(0, Math.min(cols - 1, colEdges.findIndex((e, i) => i > 0 && x < e) - 1));
+
+  // Text beside a table (a column of prose next to it) shares its rows but never a row's content.
+  for (let k = 1; k < cols; k++) {
+    const sides = pieceRows.map((row) => new Set(row.map((p) => columnOf((p.x0 + p.x1) / 2) < k)));
+    const both = sides.filter((s) => s.size === 2).length;
+    const left = sides.filter((s) => s.size === 1 && s.has(true)).length;
+    const right = sides.filter((s) => s.size === 1 && s.has(false)).length;
+    if (both <= Math.max(1, 0.1 * rows.length) && left >= 2 && right >= 2) {
+      const part = (onLeft: boolean) =>
+        rows.map((row) => row.filter((f) => ((f.x0 + f.x1) / 2 < colEdges[k]) === onLeft)).filter((row) => row.length > 0);
+      return [...blockTables(part(true)), ...blockTables(part(false))];
+    }
+  }
+
+  if (all.filter((f) => wordCount(f) >= PROSE_WORDS).length > 0.25 * all.length) return [];
+  if (pieces.length < 0.5 * rows.length * cols) return [];
+  // Brackets standing alone are a formula's matrices, not cells.
+  if (pieces.some((p) => MATH_DELIMITER.test(p.runs.map((r) => r.text).join('')))) return [];
   // A column of bullets or numbers is a list.
-  const firstCol = all.filter((f) => f.x1 <= gutters[0]);
-  if (firstCol.length >= 0.8 * rows.length && firstCol.every((f) => LIST_MARKER.test(f.runs.map((r) => r.text).join('').trim()))) return undefined;
-  if (cols === 2 && rows.every((r) => r.length === 2) && all.every((f) => f.x1 - f.x0 > 120)) return undefined;
+  const firstCol = pieces.filter((f) => f.x1 <= gutters[0]);
+  if (firstCol.length >= 0.8 * rows.length && firstCol.every((f) => LIST_MARKER.test(f.runs.map((r) => r.text).join('').trim()))) return [];
+  // Columns of running text (several lines of several words each) are a page's columns.
+  const proseColumns = Array.from({ length: cols }, (_, c) => pieces.filter((p) => columnOf(p.x0) === c)).filter((ps) => {
+    const long = ps.filter((p) => wordCount(p) >= 4 && p.runs.reduce((n, r) => n + r.text.length, 0) >= 22);
+    return ps.length >= 3 && long.length >= 0.5 * ps.length;
+  }).length;
+  if (proseColumns >= 2 || (proseColumns === 1 && cols === 2)) return [];
 
   const box = rowBox(all);
-  const colEdges = [box.x0 - 1, ...gutters, box.x1 + 1];
   const rowEdges = [box.y0 - 1];
   for (let i = 1; i < rows.length; i++) rowEdges.push((rowBox(rows[i - 1]).y1 + rowBox(rows[i]).y0) / 2);
   rowEdges.push(box.y1 + 1);
+
+  // Where each column's own text lies: a piece spans the columns whose text it reaches over.
+  const extents: Array<[number, number] | undefined> = Array.from({ length: cols }, () => undefined);
+  for (const p of pieces) {
+    const c = columnOf(p.x0);
+    if (columnOf(p.x1) !== c) continue;
+    const e = extents[c];
+    extents[c] = e ? [Math.min(e[0], p.x0), Math.max(e[1], p.x1)] : [p.x0, p.x1];
+  }
+  const spanOf = (p: Box): [number, number] => {
+    const centre = columnOf((p.x0 + p.x1) / 2);
+    let first = centre;
+    let last = centre;
+    const reach = Math.min(2, 0.2 * size);
+    for (let c = 0; c < cols; c++) {
+      const e = extents[c];
+      if (!e || Math.min(p.x1, e[1]) - Math.max(p.x0, e[0]) <= reach) continue;
+      first = Math.min(first, c);
+      last = Math.max(last, c);
+    }
+    return [first, last];
+  };
+
   const cells: TableCell[] = [];
-  rows.forEach((row, r) => {
-    const byCol = new Map<number, { span: number; runs: TextRun[] }>();
-    for (const f of row) {
-      const first = colEdges.findIndex((e, i) => i < cols && f.x0 + 0.5 >= e && f.x0 + 0.5 < colEdges[i + 1]);
-      const c = first < 0 ? 0 : first;
-      let last = c;
-      while (last + 1 < cols && f.x1 - 0.5 > colEdges[last + 1] + 0.5 * size) last++;
-      const existing = byCol.get(c);
+  pieceRows.forEach((row, r) => {
+    const byCol = new Map<number, { last: number; runs: TextRun[] }>();
+    for (const p of row) {
+      const [first, last] = spanOf(p);
+      const existing = byCol.get(first);
       if (existing) {
-        existing.runs.push(...f.runs);
-        existing.span = Math.max(existing.span, last - c + 1);
-      } else byCol.set(c, { span: last - c + 1, runs: [...f.runs] });
+        existing.runs.push(...p.runs);
+        existing.last = Math.max(existing.last, last);
+      } else byCol.set(first, { last, runs: [...p.runs] });
     }
     let covered = -1;
-    for (const [c, { span, runs }] of [...byCol.entries()].sort((a, b) => a[0] - b[0])) {
-      if (c <= covered) continue;
-      const colSpan = Math.min(span, cols - c);
-      cells.push({ row: r, col: c, rowSpan: 1, colSpan, runs, text: cellText(runs) });
-      covered = c + colSpan - 1;
+    for (const [c, { last, runs }] of [...byCol.entries()].sort((a, b) => a[0] - b[0])) {
+      if (c <= covered) {
+        // Text the previous cell reaches over belongs to it.
+        const prev = cells.at(-1)!;
+        prev.runs.push(...runs);
+        prev.text = cellText(prev.runs);
+        continue;
+      }
+      cells.push({ row: r, col: c, rowSpan: 1, colSpan: last - c + 1, runs, text: cellText(runs) });
+      covered = last;
     }
   });
-  return { ...box, x0: colEdges[0], x1: colEdges.at(-1)!, y0: rowEdges[0], y1: rowEdges.at(-1)!, colEdges, rowEdges, cells, ruled: false };
+  return [{ ...box, x0: colEdges[0], x1: colEdges.at(-1)!, y0: rowEdges[0], y1: rowEdges.at(-1)!, colEdges, rowEdges, cells, ruled: false }];
+}
+
+/**
+ * Column boundaries of a block: the middles of the vertical strips that (nearly) no row has text
+ * in. A few rows may cross a strip (a group header over two columns, a long label running into
+ * an empty neighbour); a strip holding a few short cells of its own is a sparse column.
+ */
+function columnGutters(rows: readonly Fragment[][], size: number): number[] {
+  const minGap = CELL_GAP_EM * size;
+  const tolerance = rows.length >= 6 ? Math.floor(0.1 * rows.length) : 0;
+  const events: Array<[number, number]> = [];
+  for (const row of rows) for (const [a, b] of coverX(row)) events.push([a, 1], [b, -1]);
+  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const left = events[0][0];
+  const strips: Array<[number, number]> = [];
+  let depth = 0;
+  let openAt: number | undefined;
+  for (const [x, d] of events) {
+    depth += d;
+    if (depth <= tolerance && openAt === undefined) openAt = x;
+    else if (depth > tolerance && openAt !== undefined) {
+      if (openAt > left && x - openAt >= minGap) strips.push([openAt, x]);
+      openAt = undefined;
+    }
+  }
+  const gutters: number[] = [];
+  for (const [a, b] of strips) {
+    const inside = rows.flat().filter((p) => p.x0 >= a && p.x1 <= b);
+    if (!inside.length) {
+      gutters.push((a + b) / 2);
+      continue;
+    }
+    let from = a;
+    for (const [s0, s1] of [...coverX(inside), [b, b] as [number, number]]) {
+      if (s0 - from >= minGap) gutters.push((from + s0) / 2);
+      from = Math.max(from, s1);
+    }
+  }
+  return gutters;
 }
 
 function coverX(items: readonly Box[]): Array<[number, number]> {

@@ -17,6 +17,13 @@ export interface TextRun {
   /** RRGGBB, no '#'. */
   color?: string;
   dir?: 'ltr' | 'rtl';
+  /**
+   * Text not set left to right across the page: the clockwise turn of its baseline in degrees
+   * (90 reads down the page, 270 up). x, y, width and height are then its bounding box.
+   */
+  angle?: number;
+  /** The font's generic family, pdf.js's guess from its flags and name: a fallback when the font itself is missing. */
+  family?: 'serif' | 'sans-serif' | 'monospace';
 }
 
 export interface ImageBox {

@@ -13,6 +13,7 @@ import fs from 'node:fs/promises';
 import {
   AlignmentType,
   BorderStyle,
+  Column,
   ColumnBreak,
   Document,
   HeadingLevel,
@@ -20,6 +21,7 @@ import {
   LevelFormat,
   LineRuleType,
   Packer,
+  PageOrientation,
   Paragraph,
   SectionType,
   Table,
@@ -32,7 +34,7 @@ import {
   type IParagraphOptions,
 } from 'docx';
 import { officeFont } from './font-names';
-import { fragmentsOf, lineOf, rowsOf } from './lines';
+import { CJK_CHAR, fragmentsOf, isRtlText, lineOf, rowsOf } from './lines';
 import { documentFlow, type Band, type Block, type PageFlow } from './page-flow';
 import { paragraphsOf, type Align, type ListInfo, type NumberFormat, type Paragraph as FlowParagraph, type StyledText } from './paragraphs';
 import type { Table as FlowTable } from './tables';
@@ -68,49 +70,115 @@ const pixels = (pt: number) => Math.max(1, Math.round((pt * 96) / 72));
 
 function pageSections(page: PageFlow, pageIndex: number, numbering: Numbering): ISectionOptions[] {
   const c = page.content;
-  // Margins from where the content sits, a little tighter at top and bottom so text set in a
-  // substitute font that runs slightly longer still fits the page.
+  // Margins from where the content sits, with room to spare at top and bottom: text rewrapped by
+  // a word processor (without the original's hyphenation, in a stand-in font) runs a little longer.
   const margin = {
-    left: twips(clamp(c.x0, 18, 108)),
-    right: twips(clamp(page.width - c.x1, 18, 108)),
-    top: twips(clamp(0.7 * c.y0, 14, 72)),
-    bottom: twips(clamp(0.7 * (page.height - c.y1), 14, 72)),
+    left: clamp(c.x0, 18, 108),
+    right: clamp(page.width - c.x1, 18, 108),
+    top: clamp(0.5 * c.y0, 14, 72),
+    bottom: clamp(0.4 * (page.height - c.y1), 14, 72),
   };
-  const size = { width: twips(page.width), height: twips(page.height), orientation: page.width > page.height ? 'landscape' : 'portrait' };
-  const contentWidth = page.width - (margin.left + margin.right) / 20;
+  const area = { x0: margin.left, x1: page.width - margin.right, y0: margin.top, y1: page.height - margin.bottom };
+  const pageProps = {
+    // docx swaps the sides of a landscape page: it takes them as the portrait page's.
+    size:
+      page.width > page.height
+        ? { width: twips(page.height), height: twips(page.width), orientation: PageOrientation.LANDSCAPE }
+        : { width: twips(page.width), height: twips(page.height), orientation: PageOrientation.PORTRAIT },
+    margin: { left: twips(margin.left), right: twips(margin.right), top: twips(margin.top), bottom: twips(margin.bottom), header: 0, footer: 0 },
+  };
   const bands = page.bands.length ? page.bands : [undefined];
   return bands.map((band, i) => {
+    const columns = band && band.columns.length > 1 ? columnsOf(band, area) : undefined;
     const properties = {
-      page: { size, margin },
+      page: pageProps,
       ...(i === 0 ? (pageIndex === 0 ? {} : { type: SectionType.NEXT_PAGE }) : { type: SectionType.CONTINUOUS }),
-      ...(band && band.columns.length > 1 ? { column: columnsOf(band) } : {}),
+      ...(columns ? { column: columns.setting } : {}),
     };
-    const children = band ? bandChildren(band, contentWidth, numbering) : [];
+    // Half the space between this band and the one above goes before its first paragraphs: enough
+    // to set it apart, not so much that a running foot is pushed off a page whose text ran long.
+    const above = i > 0 && band ? Math.max(0, 0.5 * (band.y0 - bands[i - 1]!.y1)) : 0;
+    const children = band ? bandChildren(band, columns?.widths ?? [area.x1 - area.x0], area, above, numbering) : [];
     if (!children.length) children.push(new Paragraph(''));
     return { properties, children } as ISectionOptions;
   });
 }
 
-function columnsOf(band: Band) {
-  const gaps = band.columns.slice(1).map((col, i) => col.x0 - band.columns[i].x1);
-  return { count: band.columns.length, space: twips(Math.max(6, Math.min(...gaps))), equalWidth: true };
+/** Word columns as wide as the page's, from the left margin to the right one. */
+function columnsOf(band: Band, area: { x0: number; x1: number }) {
+  const cols = band.columns;
+  const widths = cols.map((col, i) => (i + 1 < cols.length ? col.x1 : area.x1) - (i === 0 ? area.x0 : col.x0));
+  const spaces = cols.map((col, i) => (i + 1 < cols.length ? Math.max(4, cols[i + 1].x0 - col.x1) : 0));
+  return {
+    widths,
+    setting: {
+      count: cols.length,
+      space: twips(Math.min(...spaces.slice(0, -1))),
+      equalWidth: false,
+      children: widths.map((w, i) => new Column({ width: twips(Math.max(36, w)), space: twips(spaces[i]) })),
+    },
+  };
 }
 
-function bandChildren(band: Band, contentWidth: number, numbering: Numbering): Array<Paragraph | Table> {
+function bandChildren(band: Band, widths: readonly number[], area: { y0: number; y1: number }, above: number, numbering: Numbering): Array<Paragraph | Table> {
   const out: Array<Paragraph | Table> = [];
-  const width = band.columns.length > 1 ? Math.min(...band.columns.map((c) => c.x1 - c.x0)) : contentWidth;
   band.columns.forEach((column, i) => {
-    for (const block of column.blocks) out.push(...blockChildren(block, width, column, numbering));
-    // Each column's text stays in its column, as on the page.
-    if (i < band.columns.length - 1) out.push(new Paragraph({ children: [new ColumnBreak()] }));
+    const width = widths[i] ?? widths[0];
+    // Each column's text stays in its column, as on the page, unless its last paragraph goes on
+    // in the next one: then the text flows over by itself.
+    const breakAfter = i + 1 < band.columns.length && !band.columns[i + 1].continued;
+    const blocks = withImageRows(column.blocks);
+    blocks.forEach((block, k) => {
+      const last = k === blocks.length - 1;
+      const context = { width, maxHeight: area.y1 - area.y0, column, above: k === 0 ? above : 0, breakAfter: last && breakAfter };
+      out.push(...blockChildren(block, context, numbering));
+      if (block.kind === 'table' && (last ? breakAfter : blocks[k + 1].kind === 'table')) {
+        // Word joins tables that touch, and a column break needs a paragraph to sit in.
+        out.push(new Paragraph({ spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT }, children: last && breakAfter ? [new ColumnBreak()] : [] }));
+      }
+    });
+    if (!column.blocks.length && breakAfter) out.push(new Paragraph({ children: [new ColumnBreak()] }));
   });
   return out;
 }
 
-function blockChildren(block: Block, width: number, column: { x0: number; x1: number }, numbering: Numbering): Array<Paragraph | Table> {
-  if (block.kind === 'paragraph') return [paragraphOf(block, numbering)];
-  if (block.kind === 'image') return [imageParagraph(block.image, width, column)];
-  return [tableOf(block.table, width), new Paragraph({ spacing: { before: 0, after: 0 }, children: [] })];
+/** Pictures side by side on the page: one paragraph holds them all, in a row. */
+interface ImageRow {
+  kind: 'images';
+  images: ImageBox[];
+}
+
+/** Consecutive pictures that share a row on the page become one row. */
+function withImageRows(blocks: readonly Block[]): Array<Exclude<Block, { kind: 'image' }> | ImageRow> {
+  const out: Array<Exclude<Block, { kind: 'image' }> | ImageRow> = [];
+  for (const block of blocks) {
+    if (block.kind !== 'image') {
+      out.push(block);
+      continue;
+    }
+    const prev = out.at(-1);
+    const beside = (a: ImageBox, b: ImageBox) => Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 0.5 * Math.min(a.height, b.height);
+    if (prev?.kind === 'images' && beside(prev.images.at(-1)!, block.image) && block.image.x > prev.images.at(-1)!.x) prev.images.push(block.image);
+    else out.push({ kind: 'images', images: [block.image] });
+  }
+  return out;
+}
+
+interface BlockContext {
+  /** Width of the column the block sits in, in points. */
+  width: number;
+  maxHeight: number;
+  column: { x0: number; x1: number };
+  /** Extra space above (the gap from the band above), in points. */
+  above: number;
+  /** Ends its column: a column break follows it. */
+  breakAfter: boolean;
+}
+
+function blockChildren(block: Exclude<Block, { kind: 'image' }> | ImageRow, ctx: BlockContext, numbering: Numbering): Array<Paragraph | Table> {
+  if (block.kind === 'paragraph') return [paragraphOf(block, numbering, ctx)];
+  if (block.kind === 'images') return [imageParagraph(block.images, ctx)];
+  return [tableOf(block.table, ctx.width, numbering)];
 }
 
 const ALIGN: Record<Align, (typeof AlignmentType)[keyof typeof AlignmentType]> = {
@@ -121,16 +189,17 @@ const ALIGN: Record<Align, (typeof AlignmentType)[keyof typeof AlignmentType]> =
 };
 const HEADING = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
 
-function paragraphOf(p: FlowParagraph, numbering: Numbering): Paragraph {
+function paragraphOf(p: FlowParagraph, numbering: Numbering, ctx?: Pick<BlockContext, 'above' | 'breakAfter'>): Paragraph {
   // Exact line pitch, as on the page: substitute fonts then take the same room as the originals.
   const ratio = p.lineHeight && p.lineHeight >= 0.9 && p.lineHeight <= 3 ? p.lineHeight : 1.2;
   const pitch = twips(ratio * p.fontSize);
   const options: IParagraphOptions = {
-    children: runsOf(p.content, p.rtl, p.fontSize),
+    children: [...runsOf(p.content, p.fontSize), ...(ctx?.breakAfter ? [new ColumnBreak()] : [])],
     alignment: ALIGN[p.align === 'left' && p.rtl ? 'right' : p.align],
-    spacing: { before: twips(p.spaceBefore), after: 0, line: pitch, lineRule: LineRuleType.EXACT },
+    spacing: { before: twips(p.spaceBefore + Math.min(72, ctx?.above ?? 0)), after: 0, line: pitch, lineRule: LineRuleType.EXACT },
     ...(p.rtl ? { bidirectional: true } : {}),
-    ...(p.heading ? { heading: HEADING[p.heading], keepNext: true } : {}),
+    // A heading stays with what follows it, unless a column break follows it.
+    ...(p.heading ? { heading: HEADING[p.heading], ...(ctx?.breakAfter ? {} : { keepNext: true }) } : {}),
     ...(p.list
       ? { numbering: { reference: numbering.reference(p.list), level: p.list.level } }
       : p.align === 'left' || p.align === 'justify' || (p.rtl && p.align === 'right')
@@ -150,9 +219,11 @@ function indentOf(p: FlowParagraph) {
   return p.rtl ? { right: start } : { left: start };
 }
 
-function runsOf(content: readonly StyledText[], rtl: boolean, baseSize: number): TextRun[] {
+function runsOf(content: readonly StyledText[], baseSize: number): TextRun[] {
   return content.map((c) => {
-    const font = officeFont(c.fontName);
+    const font = officeFont(c.fontName, c.family);
+    // A stand-in of the same kind has no Chinese or Japanese: those keep their own face.
+    const eastAsia = CJK_CHAR.test(c.text) ? (officeFont(c.fontName) ?? font) : font;
     // Word shrinks super- and subscripts itself: give them the size of the text around them.
     const size = Math.max(2, Math.round((c.script ? baseSize : c.fontSize) * 2));
     return new TextRun({
@@ -160,31 +231,79 @@ function runsOf(content: readonly StyledText[], rtl: boolean, baseSize: number):
       size,
       ...(c.bold ? { bold: true } : {}),
       ...(c.italic ? { italics: true } : {}),
-      ...(c.color ? { color: c.color } : {}),
-      ...(font ? { font: { ascii: font, hAnsi: font, eastAsia: font, cs: font } } : {}),
+      // Light text sat on a dark fill the document does not carry over: on white it would vanish.
+      ...(c.color && !nearWhite(c.color) ? { color: c.color } : {}),
+      ...(font ? { font: { ascii: font, hAnsi: font, eastAsia, cs: font } } : {}),
       ...(c.script === 'super' ? { superScript: true } : c.script === 'sub' ? { subScript: true } : {}),
-      ...(rtl ? { rightToLeft: true } : {}),
+      // Only Hebrew and Arabic runs are marked right to left: Word sets marked runs in the complex-script font.
+      ...(isRtlText(c.text) ? { rightToLeft: true } : {}),
     });
   });
 }
 
-function imageParagraph(image: ImageBox, width: number, column: { x0: number; x1: number }): Paragraph {
-  const scale = Math.min(1, width / image.width);
-  const centred = Math.abs(image.x + image.width / 2 - (column.x0 + column.x1) / 2) < 0.05 * (column.x1 - column.x0);
+/** Width of a no-break space, in points, as the gap between pictures of a row is made of them. */
+const GAP_SPACE = 3;
+
+function imageParagraph(images: readonly ImageBox[], ctx: Pick<BlockContext, 'width' | 'maxHeight' | 'column' | 'above' | 'breakAfter'>): Paragraph {
+  const first = images[0];
+  const last = images.at(-1)!;
+  const span = last.x + last.width - first.x;
+  const scale = Math.min(1, ctx.width / span, ...images.map((image) => (0.95 * ctx.maxHeight) / image.height));
+  const { column } = ctx;
+  const centred = Math.abs(first.x + span / 2 - (column.x0 + column.x1) / 2) < 0.05 * (column.x1 - column.x0);
+  const right = !centred && first.x + span > column.x1 - 2 && first.x > column.x0 + 0.2 * (column.x1 - column.x0);
+  const children: Array<ImageRun | TextRun | ColumnBreak> = [];
+  images.forEach((image, i) => {
+    if (i > 0) {
+      const gap = image.x - (images[i - 1].x + images[i - 1].width);
+      children.push(new TextRun({ text: '\u00A0'.repeat(Math.max(1, Math.min(40, Math.round((gap * scale) / GAP_SPACE)))), size: 20 }));
+    }
+    children.push(new ImageRun({ type: image.format, data: image.data, transformation: { width: pixels(image.width * scale), height: pixels(image.height * scale) } }));
+  });
+  if (ctx.breakAfter) children.push(new ColumnBreak());
   return new Paragraph({
-    alignment: centred ? AlignmentType.CENTER : AlignmentType.LEFT,
-    spacing: { before: 60, after: 60 },
-    children: [new ImageRun({ type: image.format, data: image.data, transformation: { width: pixels(image.width * scale), height: pixels(image.height * scale) } })],
+    alignment: centred ? AlignmentType.CENTER : right ? AlignmentType.RIGHT : AlignmentType.LEFT,
+    ...(!centred && !right && first.x - column.x0 > 1 ? { indent: { left: twips(Math.min(first.x - column.x0, Math.max(0, ctx.width - span * scale))) } } : {}),
+    spacing: { before: twips(3 + Math.min(72, ctx.above)), after: 60 },
+    children,
   });
 }
 
 const LINE = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
 const NONE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
 
-function tableOf(t: FlowTable, maxWidth: number): Table {
+/** Room a cell leaves around its text, each side, in points. */
+const CELL_PAD = 2;
+
+/**
+ * Column widths in twips: as on the page, but never narrower than the column's longest word
+ * (a word processor breaks a word that does not fit, letter by letter), within `maxWidth`.
+ */
+export function columnWidthsOf(t: FlowTable, maxWidth: number): number[] {
   const widths = t.colEdges.slice(1).map((e, i) => e - t.colEdges[i]);
-  const scale = Math.min(1, maxWidth / widths.reduce((s, w) => s + w, 0));
-  const columnWidths = widths.map((w) => twips(Math.max(12, w * scale)));
+  const least = widths.map(() => 12);
+  for (const c of t.cells) {
+    if (c.colSpan !== 1) continue;
+    for (const r of c.runs) {
+      const chars = [...r.text].length || 1;
+      const longest = Math.max(0, ...r.text.split(/\s+/).map((w) => [...w].length));
+      // Stand-in fonts run up to a tenth wider than the originals.
+      least[c.col] = Math.max(least[c.col], 1.1 * ((r.width * longest) / chars) + 2 * CELL_PAD);
+    }
+  }
+  let out = widths.map((w, i) => Math.max(w, least[i]));
+  const total = out.reduce((s, w) => s + w, 0);
+  if (total > maxWidth) {
+    // Take the excess from the room columns have above their least width.
+    const spare = out.reduce((s, w, i) => s + (w - least[i]), 0);
+    const cut = total - maxWidth;
+    out = spare >= cut ? out.map((w, i) => w - ((w - least[i]) * cut) / spare) : out.map((w) => (w * maxWidth) / total);
+  }
+  return out.map((w) => twips(w));
+}
+
+function tableOf(t: FlowTable, maxWidth: number, numbering: Numbering): Table {
+  const columnWidths = columnWidthsOf(t, maxWidth);
   const rows = t.rowEdges.length - 1;
   const border = t.ruled ? LINE : NONE;
   const tableRows: TableRow[] = [];
@@ -199,9 +318,9 @@ function tableOf(t: FlowTable, maxWidth: number): Table {
               columnSpan: c.colSpan > 1 ? c.colSpan : undefined,
               rowSpan: c.rowSpan > 1 ? c.rowSpan : undefined,
               width: { size: columnWidths.slice(c.col, c.col + c.colSpan).reduce((s, w) => s + w, 0), type: WidthType.DXA },
-              margins: { top: 20, bottom: 20, left: 60, right: 60 },
+              margins: { top: 0, bottom: 0, left: twips(CELL_PAD), right: twips(CELL_PAD) },
               borders: { top: border, bottom: border, left: border, right: border },
-              children: cellParagraphs(c.runs, { x0: t.colEdges[c.col], x1: t.colEdges[c.col + c.colSpan], y0: t.rowEdges[r], y1: t.rowEdges[r + c.rowSpan] }),
+              children: cellParagraphs(c.runs, { x0: t.colEdges[c.col], x1: t.colEdges[c.col + c.colSpan], y0: t.rowEdges[r], y1: t.rowEdges[r + c.rowSpan] }, numbering),
             }),
         ),
       }),
@@ -210,18 +329,11 @@ function tableOf(t: FlowTable, maxWidth: number): Table {
   return new Table({ rows: tableRows, columnWidths, layout: TableLayoutType.FIXED, width: { size: columnWidths.reduce((s, w) => s + w, 0), type: WidthType.DXA } });
 }
 
-function cellParagraphs(runs: FlowTable['cells'][number]['runs'], box: { x0: number; y0: number; x1: number; y1: number }): Paragraph[] {
+/** A cell's text as paragraphs measured against the cell, lists included. */
+function cellParagraphs(runs: FlowTable['cells'][number]['runs'], box: { x0: number; y0: number; x1: number; y1: number }, numbering: Numbering): Paragraph[] {
   if (!runs.length) return [new Paragraph('')];
   const lines = rowsOf(fragmentsOf(runs)).map((row) => lineOf(row.flatMap((f) => f.runs)));
-  return paragraphsOf(lines, box).map(
-    (p) =>
-      new Paragraph({
-        children: runsOf(p.content, p.rtl, p.fontSize),
-        alignment: ALIGN[p.align === 'justify' ? 'left' : p.align],
-        spacing: { before: 0, after: 0 },
-        ...(p.rtl ? { bidirectional: true } : {}),
-      }),
-  );
+  return paragraphsOf(lines, box).map((p) => paragraphOf(p, numbering));
 }
 
 /** The font most of the text is set in, as the document default. */
@@ -233,7 +345,7 @@ function bodyFont(pages: readonly PageFlow[]): string {
         for (const b of col.blocks)
           if (b.kind === 'paragraph')
             for (const c of b.content) {
-              const f = officeFont(c.fontName);
+              const f = officeFont(c.fontName, c.family);
               if (f) weight.set(f, (weight.get(f) ?? 0) + c.text.length);
             }
   return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'Times New Roman';
@@ -289,3 +401,8 @@ const LEVEL_FORMAT: Record<NumberFormat, (typeof LevelFormat)[keyof typeof Level
 };
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+function nearWhite(hex: string): boolean {
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 215;
+}

@@ -26,6 +26,8 @@ export interface SourcePage {
 
 export interface OcrSource {
   pages: SourcePage[];
+  /** For a PDF input: the repaired copy the pages are read from. */
+  pdf?: string;
   /** The document a searchable PDF is made from: the input itself, or a new PDF holding the images. */
   openDocument(): Promise<PDFDocument>;
 }
@@ -110,7 +112,7 @@ export async function pdfSource(input: InputFile, dir: string, opts: { signal: A
       },
     };
   });
-  return { pages, openDocument: async () => PDFDocument.load(await readFile(doc.path), { updateMetadata: false }) };
+  return { pages, pdf: doc.path, openDocument: async () => PDFDocument.load(await readFile(doc.path), { updateMetadata: false }) };
 }
 
 /**

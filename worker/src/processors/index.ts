@@ -10,8 +10,11 @@ import iworkToPdf from './iwork-to-pdf';
 import mergePdf from './merge-pdf';
 import organizePdf from './organize-pdf';
 import pdfOcr from './pdf-ocr';
+import pdfToExcel from './pdf-to-excel';
 import pdfToJpg from './pdf-to-jpg';
+import pdfToPpt from './pdf-to-ppt';
 import pdfToTxt from './pdf-to-txt';
+import pdfToWord from './pdf-to-word';
 import pptToPdf from './ppt-to-pdf';
 import protectPdf from './protect-pdf';
 import rotatePdf from './rotate-pdf';
@@ -42,9 +45,9 @@ export const PROCESSORS: Record<ToolId, Processor> = {
   'sign-pdf': unavailable,
   'unlock-pdf': unlockPdf,
   'protect-pdf': protectPdf,
-  'pdf-to-word': unavailable,
-  'pdf-to-excel': unavailable,
-  'pdf-to-ppt': unavailable,
+  'pdf-to-word': pdfToWord,
+  'pdf-to-excel': pdfToExcel,
+  'pdf-to-ppt': pdfToPpt,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-txt': pdfToTxt,
   'pdf-ocr': pdfOcr,

@@ -3,10 +3,12 @@ import path from 'node:path';
 import type { z } from 'zod';
 import type ocrTool from '../../../shared/src/tools/pdf-ocr';
 import type { OcrLanguage } from '../../../shared/src/tools/pdf-ocr';
+import { addPageBackgrounds } from '../layout/slide-backgrounds';
 import type { PageLayout } from '../layout/types';
 import { languageTag, scannedPageLayout, scannedPageText, textPageLayout } from '../ocr/ocr-layout';
-import { loadOfficeWriter, officeExtension } from '../ocr/office-writers';
+import { OFFICE_WRITERS } from '../ocr/office-writers';
 import { imageSource, pdfSource } from '../ocr/page-sources';
+import { scanBackground } from '../ocr/scan-background';
 import { scanPage } from '../ocr/scan-page';
 import { OcrEngine } from '../ocr/tesseract';
 import { TextLayer } from '../ocr/text-layer';
@@ -20,14 +22,15 @@ type OcrOptions = z.output<typeof ocrTool.options>;
  * Scanned PDFs and images to text. Each page without text is rendered (or read) as a grey image,
  * turned upright, straightened and recognised by Tesseract; pages that already have text are kept
  * as they are. The searchable PDF is the input itself (or the images, placed on pages at their
- * resolution) with Tesseract's invisible words laid over each recognised page.
+ * resolution) with Tesseract's invisible words laid over each recognised page. Word, Excel and
+ * PowerPoint outputs go through the writers of the PDF converters; a slide shows the page (the
+ * scan, its recognised words painted out) behind the text.
  */
 const pdfOcr: Processor<OcrOptions> = async (ctx) => {
   const input = singleInput(ctx.inputs);
   const { outtype } = ctx.options;
   const languages = ctx.options.language.split('+') as OcrLanguage[];
   const dir = await mkdtemp(path.join(ctx.workDir, 'ocr-'));
-  const writeOffice = outtype === 'pdf' || outtype === 'txt' ? undefined : await loadOfficeWriter(outtype);
   const source = input.kind === 'pdf' ? await pdfSource(input, dir, { signal: ctx.signal, withText: outtype !== 'pdf' }) : await imageSource(input);
   await ctx.progress(0.05);
 
@@ -58,7 +61,10 @@ const pdfOcr: Processor<OcrOptions> = async (ctx) => {
           layer.add(doc.getPage(i), scan, raster);
         }
         texts.push(scannedPageText(scan));
-        layouts.push(scannedPageLayout(scan, page.shown, raster));
+        const layout = scannedPageLayout(scan, page.shown, raster);
+        // A slide shows the scan behind the recognised text.
+        if (outtype === 'ppt') layout.background = await scanBackground(scan, raster, layout);
+        layouts.push(layout);
       }
       await report(at(1));
     }
@@ -75,9 +81,14 @@ const pdfOcr: Processor<OcrOptions> = async (ctx) => {
     out = path.join(dir, `${stem}.txt`);
     await writeFile(out, texts.join('\f'));
   } else {
-    out = path.join(dir, `${stem}.${officeExtension(outtype)}`);
-    const layout = { pages: layouts, lang: languageTag(languages[0]) };
-    await writeOffice!(layout, out, outtype === 'excel' ? { oneSheet: ctx.options.excelonesheet } : undefined);
+    if (outtype === 'ppt' && source.pdf) {
+      // Pages kept as they were show their drawings and pictures behind their text, as PDF to PPT does.
+      const kept = source.pages.flatMap((p, i) => (p.hasText || !engine ? [{ number: i + 1, layout: layouts[i] }] : []));
+      await addPageBackgrounds(source.pdf, kept, { workDir: dir, signal: ctx.signal });
+    }
+    const writer = OFFICE_WRITERS[outtype];
+    out = path.join(dir, `${stem}.${writer.ext}`);
+    await writer.write({ pages: layouts, lang: languageTag(languages[0]) }, out, { oneSheet: ctx.options.excelonesheet });
   }
   await ctx.progress(1);
   return { outputs: [{ path: out, name: path.basename(out) }] };

@@ -1,0 +1,122 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Table } from '../../worker/src/layout/tables';
+import type { DocumentLayout, PageLayout, TextRun } from '../../worker/src/layout/types';
+import { columnWidthsOf, writeDocx } from '../../worker/src/layout/write-docx';
+import { docxTextParagraphs, zipPart } from '../support/office-text';
+
+function run(text: string, x: number, y: number, more: Partial<TextRun> = {}): TextRun {
+  const fontSize = more.fontSize ?? 10;
+  return { text, x, y, width: 0.5 * fontSize * [...text].length, height: fontSize, fontSize, fontName: 'Times-Roman', ...more };
+}
+/** A column of body lines, 12 pt apart. */
+const column = (words: string, x: number, top: number, count: number) =>
+  Array.from({ length: count }, (_, i) => run(`${words} line ${i + 1} of the column runs on.`, x, top + 12 * i));
+const page = (runs: TextRun[], more: Partial<PageLayout> = {}): PageLayout => ({ width: 612, height: 792, runs, images: [], rules: [], ...more });
+
+let dir: string;
+let xml: string;
+let paragraphs: string[];
+let docx: string;
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sheaf-docx-'));
+  const picture = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#c03020' } }).png().toBuffer();
+  // A ruled two-by-two table: rules around and between its cells.
+  const h = (y: number) => ({ x1: 70, y1: y, x2: 320, y2: y });
+  const v = (x: number) => ({ x1: x, y1: 500, x2: x, y2: 540 });
+  const layout: DocumentLayout = {
+    pages: [
+      page([
+        run('A Title Set Large', 70, 60, { fontSize: 20, bold: true }),
+        ...column('Left', 70, 100, 20),
+        ...column('Right', 320, 100, 20),
+        run('Red words set across the whole width of the page, below both of the columns', 70, 360, { color: 'c00000', italic: true }),
+        run('Name', 75, 505),
+        run('Value', 175, 505),
+        run('Alpha', 75, 525),
+        run('42', 175, 525),
+      ], { rules: [h(500), h(520), h(540), v(70), v(170), v(320)] }),
+      page([run('שלום עולם', 400, 100, { dir: 'rtl' }), ...column('Body', 70, 130, 10)], { images: [{ x: 100, y: 300, width: 120, height: 90, data: new Uint8Array(picture), format: 'png' }] }),
+      page([run('A landscape page', 70, 70)], { width: 792, height: 612 }),
+    ],
+  };
+  docx = path.join(dir, 'out.docx');
+  await writeDocx(layout, docx);
+  xml = zipPart(docx, 'word/document.xml') ?? '';
+  paragraphs = xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? [];
+});
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+const paragraphWith = (snippet: string) => paragraphs.find((p) => p.includes(snippet)) ?? '';
+
+describe('the Word writer', () => {
+  it('starts each PDF page on a new page of its size and orientation', () => {
+    expect(xml.match(/<w:type w:val="nextPage"\/>/g)).toHaveLength(2);
+    expect(xml).toContain('<w:pgSz w:w="12240" w:h="15840" w:orient="portrait"/>');
+    expect(xml).toContain('<w:pgSz w:w="15840" w:h="12240" w:orient="landscape"/>');
+  });
+
+  it('sets two columns side by side as a two-column section, the left one ended by a column break', () => {
+    expect(xml).toMatch(/<w:cols [^>]*w:num="2"/);
+    expect(paragraphWith('Left line 20 of the column runs on.')).toContain('<w:br w:type="column"/>');
+    const text = docxTextParagraphs(docx).join('\n');
+    expect(text.indexOf('Left line 20')).toBeLessThan(text.indexOf('Right line 1 '));
+  });
+
+  it('gives the title a heading style, and keeps weight, slant, size and colour on the runs', () => {
+    const title = paragraphWith('A Title Set Large');
+    expect(title).toContain('<w:pStyle w:val="Heading1"/>');
+    expect(title).toContain('<w:b/>');
+    expect(title).toContain('<w:sz w:val="40"/>');
+    const red = paragraphWith('Red words set across');
+    expect(red).toContain('<w:i/>');
+    expect(red).toMatch(/<w:color w:val="C00000"\/>/i);
+    expect(red).toContain('<w:rFonts w:ascii="Times New Roman"');
+  });
+
+  it('makes a Word table of a ruled table, cell by cell', () => {
+    const table = xml.match(/<w:tbl>[\s\S]*?<\/w:tbl>/)?.[0] ?? '';
+    const rows = (table.match(/<w:tr[ >][\s\S]*?<\/w:tr>/g) ?? []).map((r) => (r.match(/<w:t[^>]*>[^<]*<\/w:t>/g) ?? []).map((t) => t.replace(/<[^>]+>/g, '')));
+    expect(rows).toEqual([
+      ['Name', 'Value'],
+      ['Alpha', '42'],
+    ]);
+    expect(table).toContain('w:val="single"');
+  });
+
+  it('places a picture as an inline drawing of its size on the page', () => {
+    const drawing = xml.match(/<w:drawing>[\s\S]*?<\/w:drawing>/)?.[0] ?? '';
+    // 120 × 90 pt in EMU (12 700 a point).
+    expect(drawing).toContain('cx="1524000" cy="1143000"');
+  });
+
+  it('writes right-to-left text in a right-to-left paragraph', () => {
+    const hebrew = paragraphWith('שלום עולם');
+    expect(hebrew).toContain('<w:bidi/>');
+    expect(hebrew).toContain('<w:rtl/>');
+  });
+});
+
+describe('table column widths', () => {
+  it('widens a column to its longest word, taking the room from the others', () => {
+    const cell = (row: number, col: number, text: string, x: number) => ({ row, col, rowSpan: 1, colSpan: 1, runs: [run(text, x, 10 + 12 * row)], text });
+    const table: Table = {
+      x0: 0,
+      y0: 0,
+      x1: 300,
+      y1: 40,
+      colEdges: [0, 20, 300],
+      rowEdges: [0, 20, 40],
+      cells: [cell(0, 0, 'Tag', 2), cell(0, 1, 'Description', 22), cell(1, 0, 'xx1', 2), cell(1, 1, 'a 31-bit integer', 22)],
+      ruled: true,
+    };
+    const [first, second] = columnWidthsOf(table, 300);
+    // "Tag" is 15 pt at 10 pt: a tenth more for a stand-in font, and the cell's padding.
+    expect(first / 20).toBeCloseTo(1.1 * 15 + 4, 0);
+    expect((first + second) / 20).toBeCloseTo(300, 0);
+  });
+});

@@ -1,0 +1,29 @@
+import { mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import type excelTool from '../../../shared/src/tools/pdf-to-excel';
+import { extractLayout } from '../layout/extract-pdf';
+import { writeXlsx } from '../layout/write-xlsx';
+import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import type { Processor } from './types';
+
+type ExcelOptions = z.output<typeof excelTool.options>;
+
+/**
+ * PDF → XLSX: the repaired input read by pdf.js (text with its geometry and the ruling lines),
+ * tables found on each page, the workbook written by exceljs. Pictures are not read: a cell
+ * cannot hold them.
+ */
+const pdfToExcel: Processor<ExcelOptions> = async (ctx) => {
+  const input = singleInput(ctx.inputs);
+  const dir = await mkdtemp(path.join(ctx.workDir, 'excel-'));
+  const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
+  await ctx.progress(0.05);
+  const layout = await extractLayout(doc.path, { signal: ctx.signal, onPage: (done, total) => ctx.progress(0.05 + (0.85 * done) / total) });
+  const out = path.join(dir, `${fileStem(input.name)}.xlsx`);
+  await writeXlsx(layout, out, { oneSheet: ctx.options.excelonesheet });
+  await ctx.progress(1);
+  return { outputs: [{ path: out, name: path.basename(out) }] };
+};
+
+export default pdfToExcel;
