@@ -44,15 +44,16 @@ export function table(header: string[], rows: string[][]): string {
 }
 
 /**
- * The real api and worker of `tests/support/stack.ts`, for `use`, stopped afterwards. Throws a
- * readable reason when the database or Redis is not configured (`npm run bench` sets them up).
+ * The real api and worker of `tests/support/stack.ts` (and the built web app with `web`), for
+ * `use`, stopped afterwards. Throws a readable reason when the database or Redis is not configured
+ * (`npm run bench` sets them up).
  */
-export async function withStack<T>(use: (stack: Stack) => Promise<T>): Promise<T> {
+export async function withStack<T>(use: (stack: Stack) => Promise<T>, opts: { worker?: boolean; web?: boolean } = {}): Promise<T> {
   // The stack's config check exits the process when these are missing; say so instead.
   const missing = ['DATABASE_URL', 'REDIS_URL'].filter((name) => !process.env[name]);
   if (missing.length) throw new Error(`${missing.join(' and ')} not set`);
   const { startStack } = await import('../tests/support/stack');
-  const stack = await startStack();
+  const stack = await startStack({}, opts);
   try {
     return await use(stack);
   } finally {

@@ -4,10 +4,14 @@ import path from 'node:path';
 import { runEngine } from '../worker/src/engines/run';
 import { compressBench } from './compress';
 import { ebooksCadBench } from './ebooks-cad';
+import { lighthouseBench } from './lighthouse';
 import { mergeBench } from './merge';
 import { ocrBench } from './ocr';
 import { officeBench } from './office';
 import { organizeBench } from './organize';
+import { pdfToExcelBench } from './pdf-to-excel';
+import { pdfToPptBench } from './pdf-to-ppt';
+import { pdfToWordBench } from './pdf-to-word';
 import { thumbnailsBench } from './thumbnails';
 
 /** `npx tsx bench/run.ts`: runs every benchmark and writes the tables to bench/results/latest.md. */
@@ -22,7 +26,7 @@ const environment = [
   `Ghostscript ${await version('gs', '--version')}, ${await version('qpdf', '--version')}, ${await version('pdftoppm', '-v')}.`,
 ].join(' ');
 
-const sections = [await compressBench(), await mergeBench(), await organizeBench(), await thumbnailsBench(), await officeBench(), await ebooksCadBench(), await ocrBench()];
+const sections = [await compressBench(), await mergeBench(), await organizeBench(), await thumbnailsBench(), await officeBench(), await ebooksCadBench(), await ocrBench(), await pdfToExcelBench(), await pdfToWordBench(), await pdfToPptBench(), await lighthouseBench()];
 const markdown = ['# Sheaf benchmarks', '', environment, '', sections.join('\n\n'), ''].join('\n');
 
 const target = path.join(import.meta.dirname, 'results', 'latest.md');

@@ -7,6 +7,8 @@ bootstrap
 trap stop_started_services EXIT
 use_database sheaf_bench
 migrate_and_seed
+# Lighthouse measures the production build of the web app.
+build_web
 export DATA_DIR="$DATA_DIR/bench-run" QUEUE_PREFIX=sheaf-bench
 rm -rf "$DATA_DIR" && mkdir -p "$DATA_DIR"
 npx tsx bench/run.ts "$@"

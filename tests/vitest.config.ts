@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -6,8 +7,15 @@ const root = path.resolve(import.meta.dirname, '..');
 // Tiers: unit (no services), integration and conformance (real PostgreSQL, Redis, engines), e2e (Chromium).
 export default defineConfig({
   root,
-  // The web app's own import alias, for unit tests of its option modules.
-  resolve: { alias: { '~': path.join(root, 'web/app') } },
+  resolve: {
+    alias: [
+      // The web app's own import alias, for unit tests of its option modules.
+      { find: '~', replacement: path.join(root, 'web/app') },
+      // One react-router for the api's code (run by vitest) and the request handler (loaded by Node),
+      // or the RouterContextProvider the api hands to the pages fails the handler's instanceof check.
+      { find: /^react-router$/, replacement: createRequire(import.meta.url).resolve('react-router') },
+    ],
+  },
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },

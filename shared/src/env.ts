@@ -60,12 +60,31 @@ const ZEnv = z.object({
   SESSION_DAYS: int(30, 1),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the desktop installers are published (absolute or site-relative URLs); unset, /download says they are not available. */
+  DESKTOP_WINDOWS_URL: z.string().min(1).optional(),
+  DESKTOP_MAC_URL: z.string().min(1).optional(),
   AI_BASE_URL: z.string().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  /** The footer's four social links. */
+  SOCIAL_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
+  SOCIAL_X_URL: z.url().default('https://x.com/'),
+  SOCIAL_LINKEDIN_URL: z.url().default('https://www.linkedin.com/'),
+  SOCIAL_YOUTUBE_URL: z.url().default('https://www.youtube.com/'),
   /** Internal `host:port`s (comma-separated) that html-to-pdf may fetch although the SSRF guard blocks internal addresses. */
   URL_FETCH_ALLOWLIST: z.string().transform(parseHostPortList).default([]),
 });
+
+/** The footer's social links, read by the web app's server (the api validated the variables at boot). */
+export function socialLinks(source: NodeJS.ProcessEnv = process.env) {
+  const { shape } = ZEnv;
+  return {
+    facebook: shape.SOCIAL_FACEBOOK_URL.parse(source.SOCIAL_FACEBOOK_URL),
+    x: shape.SOCIAL_X_URL.parse(source.SOCIAL_X_URL),
+    linkedin: shape.SOCIAL_LINKEDIN_URL.parse(source.SOCIAL_LINKEDIN_URL),
+    youtube: shape.SOCIAL_YOUTUBE_URL.parse(source.SOCIAL_YOUTUBE_URL),
+  };
+}
 
 /** The SSRF allowlist, read when a job runs (the worker validated the variable at boot). */
 export function urlFetchAllowlist(source: NodeJS.ProcessEnv = process.env): string[] {

@@ -181,12 +181,13 @@ describe('accounts in the browser', () => {
     await mail.getByRole('cell', { name: 'Merge PDF' }).waitFor();
   });
 
-  it('remembers the language chosen in the header, and detects French on the root path', async () => {
+  it('remembers the language chosen in the footer, and detects French on the root path', async () => {
     const { page, context } = await newPage({ locale: 'fr-FR' });
     await page.goto(`${stack.baseUrl}/`);
     expect(new URL(page.url()).pathname).toBe('/fr');
     await started(page);
-    await page.getByRole('banner').getByRole('link', { name: 'English' }).click();
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Langue : Français' }).click();
+    await page.getByRole('dialog', { name: 'Choisissez votre langue' }).getByRole('link', { name: 'English' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('en');
     await page.goto(`${stack.baseUrl}/`);

@@ -1,33 +1,50 @@
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
-import { LoginPopup } from '~/components/auth/login-popup';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
+import { ErrorView } from '~/components/layout/error-view';
 import { LoadingMask } from '~/components/layout/loading-mask';
-import { SiteFooter } from '~/components/layout/site-footer';
+import { Popups } from '~/components/layout/popups';
 import { SiteHeader } from '~/components/layout/site-header';
 import { Toast } from '~/components/layout/toast';
-import { getI18n, langFromPath, localizePath, useLang } from '~/lib/i18n';
+import { useChunkReload } from '~/hooks/use-chunk-reload';
+import { getI18n, langFromPath } from '~/lib/i18n';
+import { useRootData } from '~/lib/root-data';
+import { describeError } from '~/lib/route-errors';
 import { detectLanguage, hasSessionCookie } from '~/lib/session.server';
+import { chromeConfig } from '~/lib/site-config.server';
 import { AuthProvider } from '~/stores/auth-provider';
 import type { Route } from './+types/root';
 import appCss from './styles/app.css?url';
+import layoutCss from './styles/layout.css?url';
+import contentCss from './styles/content.css?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'stylesheet', href: appCss },
+  { rel: 'stylesheet', href: layoutCss },
+  { rel: 'stylesheet', href: contentCss },
 ];
 
 /**
- * The public origin for canonical and hreflang links (PUBLIC_URL when set, else the request's),
- * whether the request carries a session, and the language detection of the root path.
+ * The language detection of the root path, the public origin for canonical and hreflang links
+ * (PUBLIC_URL when set, else the request's), whether the request carries a session, and what the
+ * header and footer need from the server.
  */
 export function loader({ request }: Route.LoaderArgs) {
   detectLanguage(request);
   const origin = process.env.PUBLIC_URL?.replace(/\/+$/, '') || new URL(request.url).origin;
-  return { origin, hasSession: hasSessionCookie(request) };
+  return { origin, hasSession: hasSessionCookie(request), ...chromeConfig(request) };
 }
 
-// The origin never changes while the app runs; after the first page the client keeps the session state.
+// None of it changes while the app runs; after the first page the client keeps the session state.
 export const shouldRevalidate = () => false;
+
+/** Pages have their own meta; an error page is titled by its status and kept out of search engines. */
+export function meta({ error, location }: Route.MetaArgs) {
+  if (!error) return [];
+  const { t } = getI18n(langFromPath(location.pathname));
+  const { status, notFound } = describeError(error);
+  return [{ title: notFound ? t('errorPage.notFoundMetaTitle') : t('errorPage.errorMetaTitle', { status }) }, { name: 'robots', content: 'noindex' }];
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = langFromPath(useLocation().pathname);
@@ -58,35 +75,33 @@ function SkipLink() {
   );
 }
 
+/** What every layout shares: the session state, the skip link, the sign-in mask and the toast. */
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <AuthProvider hasSession={loaderData.hasSession}>
       <SkipLink />
-      <SiteHeader />
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <LoginPopup />
+      <Outlet />
       <LoadingMask />
       <Toast />
     </AuthProvider>
   );
 }
 
+/** The error layout: the site header above the not-found page or the status message. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const hasSession = useRootData()?.hasSession ?? false;
+  useChunkReload(error);
+  if (describeError(error).status >= 500) console.error(error);
 
   return (
-    <main id="main" className="container error-page">
-      <h1>{t(notFound ? 'errorPage.notFoundTitle' : 'errorPage.errorTitle')}</h1>
-      <p>{t(notFound ? 'errorPage.notFoundText' : 'errorPage.errorText')}</p>
-      <Link className="button button--primary" to={localizePath('/', lang)}>
-        {t('errorPage.goHome')}
-      </Link>
-    </main>
+    <AuthProvider hasSession={hasSession}>
+      <SkipLink />
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <ErrorView error={error} />
+      </main>
+      <Popups />
+      <Toast />
+    </AuthProvider>
   );
 }

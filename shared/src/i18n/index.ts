@@ -3,44 +3,62 @@
  * top-level key of that language's resources (`errors.json` → `errors.FILE_TOO_LARGE`).
  * A unit test checks that en and fr hold exactly the same keys.
  */
+import enAbout from './en/about.json';
 import enAccount from './en/account.json';
+import enAiPdf from './en/aiPdf.json';
 import enAuth from './en/auth.json';
+import enBlog from './en/blog.json';
 import enCategories from './en/categories.json';
 import enContact from './en/contact.json';
+import enDownload from './en/download.json';
 import enEmail from './en/email.json';
 import enErrorPage from './en/errorPage.json';
 import enErrors from './en/errors.json';
 import enFlow from './en/flow.json';
+import enForms from './en/forms.json';
 import enGrid from './en/grid.json';
 import enHistory from './en/history.json';
 import enHome from './en/home.json';
 import enLeave from './en/leave.json';
+import enLegal from './en/legal.json';
 import enNav from './en/nav.json';
 import enNotices from './en/notices.json';
 import enOptions from './en/options.json';
+import enPricing from './en/pricing.json';
 import enSite from './en/site.json';
+import enSubscription from './en/subscription.json';
 import enToolPage from './en/toolPage.json';
 import enTools from './en/tools.json';
 import enUnits from './en/units.json';
+import enWorkspace from './en/workspace.json';
+import frAbout from './fr/about.json';
 import frAccount from './fr/account.json';
+import frAiPdf from './fr/aiPdf.json';
 import frAuth from './fr/auth.json';
+import frBlog from './fr/blog.json';
 import frCategories from './fr/categories.json';
 import frContact from './fr/contact.json';
+import frDownload from './fr/download.json';
 import frEmail from './fr/email.json';
 import frErrorPage from './fr/errorPage.json';
 import frErrors from './fr/errors.json';
 import frFlow from './fr/flow.json';
+import frForms from './fr/forms.json';
 import frGrid from './fr/grid.json';
 import frHistory from './fr/history.json';
 import frHome from './fr/home.json';
 import frLeave from './fr/leave.json';
+import frLegal from './fr/legal.json';
 import frNav from './fr/nav.json';
 import frNotices from './fr/notices.json';
 import frOptions from './fr/options.json';
+import frPricing from './fr/pricing.json';
 import frSite from './fr/site.json';
+import frSubscription from './fr/subscription.json';
 import frToolPage from './fr/toolPage.json';
 import frTools from './fr/tools.json';
 import frUnits from './fr/units.json';
+import frWorkspace from './fr/workspace.json';
 
 export const LANGS = ['en', 'fr'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -50,45 +68,63 @@ export const isLang = (value: string | undefined): value is Lang => (LANGS as re
 
 export const RESOURCES = {
   en: {
+    about: enAbout,
     account: enAccount,
+    aiPdf: enAiPdf,
     auth: enAuth,
+    blog: enBlog,
     categories: enCategories,
     contact: enContact,
+    download: enDownload,
     email: enEmail,
     errorPage: enErrorPage,
     errors: enErrors,
     flow: enFlow,
+    forms: enForms,
     grid: enGrid,
     history: enHistory,
     home: enHome,
     leave: enLeave,
+    legal: enLegal,
     nav: enNav,
     notices: enNotices,
     options: enOptions,
+    pricing: enPricing,
     site: enSite,
+    subscription: enSubscription,
     toolPage: enToolPage,
     tools: enTools,
     units: enUnits,
+    workspace: enWorkspace,
   },
   fr: {
+    about: frAbout,
     account: frAccount,
+    aiPdf: frAiPdf,
     auth: frAuth,
+    blog: frBlog,
     categories: frCategories,
     contact: frContact,
+    download: frDownload,
     email: frEmail,
     errorPage: frErrorPage,
     errors: frErrors,
     flow: frFlow,
+    forms: frForms,
     grid: frGrid,
     history: frHistory,
     home: frHome,
     leave: frLeave,
+    legal: frLegal,
     nav: frNav,
     notices: frNotices,
     options: frOptions,
+    pricing: frPricing,
     site: frSite,
+    subscription: frSubscription,
     toolPage: frToolPage,
     tools: frTools,
     units: frUnits,
+    workspace: frWorkspace,
   },
 } satisfies Record<Lang, Record<string, unknown>>;

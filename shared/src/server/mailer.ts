@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes (the sender of a contact message), when not to the From address. */
+  replyTo?: string;
 }
 
 /** Sends mail. SMTP when SMTP_URL is set; otherwise each message lands in an outbox folder as .eml. */

@@ -10,4 +10,5 @@ export default defineTool({
   engines: [],
   output: 'file',
   built: false,
+  aliases: ['edit'],
 });

@@ -4,6 +4,8 @@ import type { Lang } from './i18n';
 export const SESSION_COOKIE = 'sheafUserToken';
 export const LANG_COOKIE = 'lang';
 export const LANG_COOKIE_DAYS = 365;
+/** The root path answers by the browser's language and the lang cookie: caches must keep those apart. */
+export const LANGUAGE_VARY = 'Accept-Language, Cookie';
 
 /** `a=1; b=2` → { a: '1', b: '2' }. */
 export function parseCookies(header: string | null | undefined): Record<string, string> {

@@ -1,29 +1,67 @@
 import i18next, { type i18n } from 'i18next';
 import { useLocation } from 'react-router';
-import { DEFAULT_LANG, RESOURCES, type Lang } from '../../../shared/src/i18n';
+import { DEFAULT_LANG, RESOURCES, isLang, type Lang } from '../../../shared/src/i18n';
 
 export type { Lang };
 
-const instances = new Map<Lang, i18n>();
+type Copy = (typeof RESOURCES)[Lang];
 
 /**
- * One i18next instance per language, initialised synchronously from the bundled copy. Instances
- * never change language, so the server can share them between concurrent requests.
+ * The browser fetches one language's copy, not both (half the JavaScript of a first visit): each is
+ * a chunk of its own, loaded before hydration (see entry.client.tsx). The server has both at hand.
+ */
+const COPY_CHUNKS: Record<Lang, () => Promise<{ default: Copy }>> = {
+  en: () => import('./copy/en'),
+  fr: () => import('./copy/fr'),
+};
+
+const instances = new Map<Lang, i18n>();
+
+function createInstance(lang: Lang, copy: Copy | undefined): i18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: lang,
+    fallbackLng: false,
+    resources: copy ? { [lang]: { translation: copy } } : {},
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    // A language whose copy arrives after the first render (see getI18n) re-renders its text then.
+    react: { bindI18nStore: 'added' },
+  });
+  instances.set(lang, instance);
+  return instance;
+}
+
+/** Fetches a language's copy into the browser; on the server, and once fetched, it resolves at once. */
+export async function loadCopy(lang: Lang): Promise<void> {
+  const instance = instances.get(lang);
+  if (import.meta.env.SSR || (instance && instance.hasResourceBundle(lang, 'translation'))) return;
+  const { default: copy } = await COPY_CHUNKS[lang]();
+  if (instance) instance.addResourceBundle(lang, 'translation', copy, true, true);
+  else createInstance(lang, copy);
+}
+
+/**
+ * One i18next instance per language. Instances never change language, so the server can share them
+ * between concurrent requests. In the browser a language is normally loaded before it is shown
+ * (loadCopy); if not, its instance starts empty and fills in when the copy arrives.
  */
 export function getI18n(lang: Lang): i18n {
-  let instance = instances.get(lang);
-  if (!instance) {
-    instance = i18next.createInstance();
-    void instance.init({
-      lng: lang,
-      fallbackLng: false,
-      resources: { [lang]: { translation: RESOURCES[lang] } },
-      initAsync: false,
-      interpolation: { escapeValue: false },
-    });
-    instances.set(lang, instance);
-  }
-  return instance;
+  const instance = instances.get(lang);
+  if (instance) return instance;
+  if (import.meta.env.SSR) return createInstance(lang, RESOURCES[lang]);
+  const empty = createInstance(lang, undefined);
+  void loadCopy(lang);
+  return empty;
+}
+
+/** Fetches the copy of a language the visitor is about to open (a link with hreflang is pointed at or focused). */
+export function prefetchCopyOnIntent(root: Document) {
+  const onIntent = (event: Event) => {
+    const lang = (event.target as Element | null)?.closest?.('a[hreflang]')?.getAttribute('hreflang') ?? undefined;
+    if (isLang(lang)) void loadCopy(lang);
+  };
+  for (const type of ['pointerover', 'focusin', 'touchstart']) root.addEventListener(type, onIntent, { passive: true });
 }
 
 const FR_PREFIX = /^\/fr(?=\/|$)/;

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { LANG_COOKIE, LANG_COOKIE_DAYS, SESSION_COOKIE, cookieString, parseCookies, preferredLang } from './cookies';
+import { LANG_COOKIE, LANG_COOKIE_DAYS, LANGUAGE_VARY, SESSION_COOKIE, cookieString, parseCookies, preferredLang } from './cookies';
 import { langFromPath, localizePath } from './i18n';
 
 const cookiesOf = (request: Request) => parseCookies(request.headers.get('cookie'));
@@ -20,8 +20,8 @@ export function detectLanguage(request: Request) {
   const url = new URL(request.url);
   if (url.pathname !== '/') return;
   const remembered = cookiesOf(request)[LANG_COOKIE];
-  if (remembered === 'fr') throw redirect(`/fr${url.search}`);
+  if (remembered === 'fr') throw redirect(`/fr${url.search}`, { headers: { Vary: LANGUAGE_VARY } });
   if (remembered === undefined && preferredLang(request.headers.get('accept-language')) === 'fr') {
-    throw redirect(`/fr${url.search}`, { headers: { 'Set-Cookie': cookieString(LANG_COOKIE, 'fr', LANG_COOKIE_DAYS) } });
+    throw redirect(`/fr${url.search}`, { headers: { Vary: LANGUAGE_VARY, 'Set-Cookie': cookieString(LANG_COOKIE, 'fr', LANG_COOKIE_DAYS) } });
   }
 }

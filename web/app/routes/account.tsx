@@ -16,10 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export function meta({ location, matches }: Route.MetaArgs) {
   const lang = langFromPath(location.pathname);
   const { t } = getI18n(lang);
-  return [
-    ...pageMeta({ lang, path: '/account', title: t('account.metaTitle'), description: t('account.metaDescription'), origin: originFrom(matches) }),
-    { name: 'robots', content: 'noindex' },
-  ];
+  return pageMeta({ lang, path: '/account', title: t('account.metaTitle'), description: t('account.metaDescription'), origin: originFrom(matches), noindex: true });
 }
 
 type Tab = 'profile' | 'billing';

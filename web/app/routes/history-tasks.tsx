@@ -23,10 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export function meta({ location, matches }: Route.MetaArgs) {
   const lang = langFromPath(location.pathname);
   const { t } = getI18n(lang);
-  return [
-    ...pageMeta({ lang, path: '/history-tasks', title: t('history.metaTitle'), description: t('history.metaDescription'), origin: originFrom(matches) }),
-    { name: 'robots', content: 'noindex' },
-  ];
+  return pageMeta({ lang, path: '/history-tasks', title: t('history.metaTitle'), description: t('history.metaDescription'), origin: originFrom(matches), noindex: true });
 }
 
 /** The user's tasks: date, name, tool, status and what can be done (download while the file lives, delete). */

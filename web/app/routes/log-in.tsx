@@ -19,6 +19,8 @@ export function meta({ location, matches }: Route.MetaArgs) {
     title: t(reg ? 'auth.pages.signUpMetaTitle' : 'auth.pages.logInMetaTitle'),
     description: t('auth.pages.metaDescription'),
     origin: originFrom(matches),
+    // The home page under the login popup: nothing for a search engine that the home page lacks.
+    noindex: true,
   });
 }
 

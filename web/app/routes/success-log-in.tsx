@@ -8,10 +8,7 @@ import type { Route } from './+types/success-log-in';
 export function meta({ location, matches }: Route.MetaArgs) {
   const lang = langFromPath(location.pathname);
   const { t } = getI18n(lang);
-  return [
-    ...pageMeta({ lang, path: '/success-log-in', title: t('auth.success.metaTitle'), description: t('auth.success.text'), origin: originFrom(matches) }),
-    { name: 'robots', content: 'noindex' },
-  ];
+  return pageMeta({ lang, path: '/success-log-in', title: t('auth.success.metaTitle'), description: t('auth.success.text'), origin: originFrom(matches), noindex: true });
 }
 
 /** Where a sign-in started from the desktop app lands: go on here, or back in the software. */

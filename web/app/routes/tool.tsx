@@ -5,7 +5,7 @@ import { HowTo } from '~/components/tool-page/how-to';
 import { NotBuilt } from '~/components/tool-page/not-built';
 import { ToolFlow } from '~/components/tool-flow/tool-flow';
 import { getI18n } from '~/lib/i18n';
-import { originFrom, pageMeta } from '~/lib/seo';
+import { faqLd, originFrom, pageMeta, webApplicationLd } from '~/lib/seo';
 import { toolForPath } from '~/lib/tool-page';
 import type { Route } from './+types/tool';
 
@@ -13,13 +13,20 @@ export function meta({ location, matches }: Route.MetaArgs) {
   const { tool, lang } = toolForPath(location.pathname);
   if (!tool) return [];
   const { t } = getI18n(lang);
+  const origin = originFrom(matches);
+  // Aliases such as /shrink-pdf point search engines at the tool's own page.
+  const path = `/${tool.id}`;
+  const description = t(`tools.${tool.id}.metaDescription`);
+  const app = webApplicationLd({ origin, lang, path, name: t(`tools.${tool.id}.name`), description });
+  // Structured FAQ only where the page shows one (see below).
+  const faq = tool.built ? (t(`tools.${tool.id}.faq`, { returnObjects: true, defaultValue: [] }) as Array<{ q: string; a: string }>) : [];
   return pageMeta({
     lang,
-    // Aliases such as /shrink-pdf point search engines at the tool's own page.
-    path: `/${tool.id}`,
+    path,
     title: t(`tools.${tool.id}.metaTitle`),
-    description: t(`tools.${tool.id}.metaDescription`),
-    origin: originFrom(matches),
+    description,
+    origin,
+    jsonLd: Array.isArray(faq) && faq.length ? [app, faqLd(faq)] : [app],
   });
 }
 

@@ -24,6 +24,8 @@ export function contactRouter(deps: Deps): Router {
     const row = await deps.db.contactMessage.create({ data: { ...msg, userId: getRequester(res).userId } });
     await deps.mail.send({
       to: deps.env.CONTACT_EMAIL,
+      // The operator answers the visitor by replying, not the site's no-reply address.
+      replyTo: msg.email,
       subject: `[Sheaf contact] ${msg.subject ?? '(no subject)'}`,
       text: `From: ${msg.name ?? ''} <${msg.email}>\nMessage id: ${row.id}\n\n${msg.body}`,
       html: `<p>From: ${escape(msg.name ?? '')} &lt;${escape(msg.email)}&gt;<br>Message id: ${row.id}</p><pre>${escape(msg.body)}</pre>`,

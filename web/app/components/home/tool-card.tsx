@@ -4,12 +4,13 @@ import type { ToolDefinition } from '../../../../shared/src/tools';
 import { useLocalize } from '~/lib/i18n';
 import { ToolIcon } from '../tool-icon';
 
-export function ToolCard({ tool }: { tool: ToolDefinition }) {
+/** A tool's card, linking to its page (or to `to`, a path without language prefix, e.g. its /app page). */
+export function ToolCard({ tool, to = `/${tool.id}` }: { tool: ToolDefinition; to?: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
 
   return (
-    <Link to={localize(`/${tool.id}`)} className={tool.built ? 'tool-card' : 'tool-card tool-card--soon'}>
+    <Link to={localize(to)} className={tool.built ? 'tool-card' : 'tool-card tool-card--soon'}>
       <ToolIcon category={tool.category} />
       <span className="tool-card__body">
         <span className="tool-card__title">

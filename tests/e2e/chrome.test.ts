@@ -1,0 +1,152 @@
+import { type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+
+const MAC_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+describe('the site header and footer in the browser', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack({}, { web: true, worker: false });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const open = async (path: string, options: Parameters<Browser['newContext']>[0] = {}) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(`${stack.baseUrl}${path}`);
+    // Hydrated: the startup sets the version cookie once handlers are attached.
+    await page.waitForFunction(() => document.cookie.includes('pdfVersion='));
+    return { context, page };
+  };
+  const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim());
+
+  it('opens the menus from the keyboard and closes them with Escape', async () => {
+    const { page } = await open('/');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const convert = nav.getByRole('button', { name: 'Convert' });
+    expect(await convert.getAttribute('aria-expanded')).toBe('false');
+
+    await convert.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focused(page)).toBe('PDF to Word');
+    expect(await convert.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toBe('PDF to Excel');
+    await page.keyboard.press('End');
+    expect(await focused(page)).toBe('TXT to PDF');
+    await page.keyboard.press('Escape');
+    expect(await convert.getAttribute('aria-expanded')).toBe('false');
+    expect(await focused(page)).toBe('Convert');
+
+    // Enter opens More Tools; Tab walks into its groups; leaving the menu closes it.
+    const more = nav.getByRole('button', { name: 'More tools' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    for (const group of ['Organize', 'Editor', 'Security', 'Convert from PDF', 'Convert to PDF', 'CAD']) {
+      await nav.getByRole('list', { name: group }).waitFor();
+    }
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('Merge PDF');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+
+    // Space on the AI PDF menu, marked NEW; a click outside closes it.
+    const ai = nav.getByRole('button', { name: 'AI PDF NEW' });
+    await ai.focus();
+    await page.keyboard.press(' ');
+    await nav.getByRole('link', { name: 'Chat with PDF' }).waitFor();
+    await page.mouse.click(20, 400);
+    expect(await ai.getAttribute('aria-expanded')).toBe('false');
+
+    // A link follows and closes its menu.
+    await convert.click();
+    await nav.getByRole('link', { name: 'Word to PDF' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/word-to-pdf');
+    expect(await convert.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('takes the scrolled style past 10 px', async () => {
+    const { page } = await open('/');
+    const header = page.getByRole('banner');
+    expect(await header.getAttribute('class')).not.toContain('is-scrolled');
+    await page.evaluate(() => window.scrollTo(0, 11));
+    await expect.poll(() => header.getAttribute('class')).toContain('is-scrolled');
+    await page.evaluate(() => window.scrollTo(0, 5));
+    await expect.poll(() => header.getAttribute('class')).not.toContain('is-scrolled');
+  });
+
+  it('names the desktop app for the Mac on a Mac', async () => {
+    const mac = await open('/', { userAgent: MAC_UA });
+    expect(await mac.page.getByRole('banner').getByRole('link', { name: 'Mac app' }).getAttribute('href')).toBe('/download');
+    const other = await open('/fr');
+    expect(await other.page.getByRole('banner').getByRole('link', { name: 'Application de bureau' }).getAttribute('href')).toBe('/fr/download');
+  });
+
+  it('gives phones the same links in a drawer', async () => {
+    const { page } = await open('/fr/merge-pdf', { viewport: { width: 390, height: 800 } });
+    expect(await page.getByRole('navigation', { name: 'Navigation principale' }).isVisible()).toBe(false);
+    const button = page.getByRole('button', { name: 'Ouvrir le menu' });
+    await button.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.waitFor();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await focused(page)).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Ouvrir le menu');
+
+    await button.click();
+    await drawer.getByText('Convertir', { exact: true }).click();
+    await drawer.getByRole('link', { name: 'PDF en Excel' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/fr/pdf-to-excel');
+    // Log in and Sign up stay in the bar.
+    await page.getByRole('banner').getByRole('link', { name: 'Connexion' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Inscription' }).waitFor();
+  });
+
+  it('switches language from the footer dialog and remembers the choice', async () => {
+    const { context, page } = await open('/compress-pdf?channel=x');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('button', { name: 'Language: English' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose your language' });
+    expect(await dialog.getByRole('link', { name: 'English' }).getAttribute('aria-current')).toBe('true');
+    await dialog.getByRole('link', { name: 'Français' }).click();
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/fr/compress-pdf?channel=x');
+    await page.getByRole('heading', { level: 1, name: /Compresser/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    const lang = (await context.cookies()).find((c) => c.name === 'lang');
+    expect(lang?.value).toBe('fr');
+    // 365 days, give or take the test's own run time.
+    expect(Math.round(((lang?.expires ?? 0) * 1000 - Date.now()) / 86_400_000)).toBe(365);
+
+    // English goes back to the unprefixed address; the root path then stays English.
+    await footer.getByRole('button', { name: 'Langue : Français' }).click();
+    await page.getByRole('dialog', { name: 'Choisissez votre langue' }).getByRole('link', { name: 'English' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/compress-pdf');
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('en');
+  });
+
+  it('links the footer columns, social networks and downloads', async () => {
+    const { page } = await open('/');
+    const footer = page.getByRole('contentinfo');
+    const hrefs = async (name: string) => footer.getByRole('list', { name }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(await hrefs('Form')).toEqual(['/w9-form', '/1099-form', '/w2-form', '/941-form', '/ds11-form']);
+    expect(await hrefs('About')).toEqual(['/about-us', '/reduce-pdf/', '/pricing', '/download']);
+    expect(await hrefs('Support')).toEqual(['/contact-us', '/money-back-policy', '/subscription-terms', '/privacy-policy', '/service']);
+    await footer.getByRole('link', { name: 'Cancel Subscription and money-back policy' }).first().waitFor();
+    expect(await hrefs('Follow us')).toHaveLength(4);
+    expect(await hrefs('Desktop app')).toEqual(['/download#windows', '/download#mac']);
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Sheaf`);
+  });
+});

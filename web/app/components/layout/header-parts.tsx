@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalize } from '~/lib/i18n';
+import { useRootData } from '~/lib/root-data';
+import { useAuth } from '~/stores/auth-provider';
+import { CrownIcon, DesktopIcon } from './chrome-icons';
+
+export function Logo() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  return (
+    <Link to={localize('/')} className="logo" aria-label={t('site.homeLink')}>
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <span>{t('site.name')}</span>
+    </Link>
+  );
+}
+
+/** "AI PDF" and its NEW mark. */
+export function AiLabel() {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('nav.aiPdf')}
+      <span className="badge badge--new">{t('nav.new')}</span>
+    </>
+  );
+}
+
+/** The desktop app page, named for the Mac build when the browser runs on a Mac. */
+export function DesktopAppLink({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const isMac = useRootData()?.isMac ?? false;
+  const label = t(isMac ? 'nav.desktopAppMac' : 'nav.desktopApp');
+  return (
+    <Link to={localize('/download')} className={`desktop-link ${className ?? ''}`} title={label}>
+      <DesktopIcon width={18} height={18} />
+      <span className="desktop-link__label">{label}</span>
+    </Link>
+  );
+}
+
+/** Upgrade Pro, for everyone who is not Pro yet. */
+export function UpgradeLink({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const pro = useAuth().user.vipInfo?.isVip;
+  if (pro) return null;
+  return (
+    <Link to={localize('/pricing')} className={`button button--small button--upgrade ${className ?? ''}`}>
+      <CrownIcon width={16} height={16} />
+      {t('nav.upgradePro')}
+    </Link>
+  );
+}

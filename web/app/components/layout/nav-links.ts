@@ -1,0 +1,85 @@
+import type { socialLinks } from '../../../../shared/src/env';
+import { TOOL_CATEGORIES, toolsIn, type ToolCategory, type ToolId } from '../../../../shared/src/tools';
+
+/** A link of the site's chrome: a path without language prefix and the key of its label. */
+export interface ChromeLink {
+  to: string;
+  label: string;
+}
+
+/** A titled group of links (a column of a menu or of the footer). */
+export interface ChromeGroup {
+  /** Key of the group's heading; none for a single untitled list. */
+  heading?: string;
+  category?: ToolCategory;
+  links: ChromeLink[];
+}
+
+const toolLink = (id: ToolId): ChromeLink => ({ to: `/${id}`, label: `tools.${id}.name` });
+
+export const BLOG_PATH = '/reduce-pdf/';
+
+/** The header's two top links. */
+export const TOP_TOOLS: ChromeLink[] = (['edit-pdf', 'compress-pdf'] as const).map(toolLink);
+
+/** The Convert menu: the five PDF-to and the five to-PDF conversions of the spec. */
+export const CONVERT_MENU: ChromeGroup[] = [
+  { heading: 'categories.convertFrom', category: 'convertFrom', links: (['pdf-to-word', 'pdf-to-excel', 'pdf-to-ppt', 'pdf-to-jpg', 'pdf-to-txt'] as const).map(toolLink) },
+  { heading: 'categories.convertTo', category: 'convertTo', links: (['word-to-pdf', 'excel-to-pdf', 'ppt-to-pdf', 'jpg-to-pdf', 'txt-to-pdf'] as const).map(toolLink) },
+];
+
+/** More Tools and the footer's tool columns: every tool of the registry, by category. */
+export const TOOL_GROUPS: ChromeGroup[] = TOOL_CATEGORIES.map((category) => ({
+  heading: `categories.${category}`,
+  category,
+  links: toolsIn(category).map((tool) => toolLink(tool.id as ToolId)),
+}));
+
+/** What the AI PDF assistant does; each has its section on /ai-pdf. */
+export const AI_FEATURES = ['chat', 'summarize', 'translate', 'explain', 'image', 'mindMap', 'general'] as const;
+
+export const AI_MENU: ChromeGroup[] = [{ links: AI_FEATURES.map((feature) => ({ to: `/ai-pdf#${feature}`, label: `nav.ai.${feature}` })) }];
+
+/** The footer's Form, About and Support columns. */
+export const FOOTER_COLUMNS: ChromeGroup[] = [
+  {
+    heading: 'nav.footer.forms',
+    links: [
+      { to: '/w9-form', label: 'nav.formNames.w9' },
+      { to: '/1099-form', label: 'nav.formNames.1099' },
+      { to: '/w2-form', label: 'nav.formNames.w2' },
+      { to: '/941-form', label: 'nav.formNames.941' },
+      { to: '/ds11-form', label: 'nav.formNames.ds11' },
+    ],
+  },
+  {
+    heading: 'nav.footer.about',
+    links: [
+      { to: '/about-us', label: 'nav.footer.aboutUs' },
+      { to: BLOG_PATH, label: 'nav.blog' },
+      { to: '/pricing', label: 'nav.pricing' },
+      { to: '/download', label: 'nav.footer.desktop' },
+    ],
+  },
+  {
+    heading: 'nav.footer.support',
+    links: [
+      { to: '/contact-us', label: 'nav.footer.contact' },
+      { to: '/money-back-policy', label: 'nav.footer.moneyBack' },
+      { to: '/subscription-terms', label: 'nav.footer.subscriptionTerms' },
+      { to: '/privacy-policy', label: 'nav.footer.privacy' },
+      { to: '/service', label: 'nav.footer.terms' },
+    ],
+  },
+];
+
+/** The policy links of the footer's bottom line. */
+export const POLICY_LINKS: ChromeLink[] = [
+  { to: '/privacy-policy', label: 'nav.footer.privacy' },
+  { to: '/service', label: 'nav.footer.terms' },
+  { to: '/money-back-policy', label: 'nav.footer.moneyBack' },
+];
+
+/** The footer's four social networks; their addresses come from the configuration. */
+export const SOCIAL_NETWORKS = ['facebook', 'x', 'linkedin', 'youtube'] as const satisfies ReadonlyArray<keyof ReturnType<typeof socialLinks>>;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];

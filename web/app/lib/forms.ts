@@ -1,0 +1,32 @@
+export type FormId = 'w9' | '1099' | 'w2' | '941' | 'ds11';
+
+/** One form landing page; its copy lives under `forms.<id>` in the locale files. */
+export interface FormPage {
+  id: FormId;
+  /** The page's path without the language prefix. */
+  path: string;
+  /** The blank official form shipped in web/public/forms, when the project has a copy. */
+  blank?: string;
+  /** The publisher's own page for the form. */
+  officialUrl: string;
+  /** Who publishes the form, for the not-affiliated note. */
+  authority: 'irs' | 'state';
+}
+
+export const FORM_PAGES: readonly FormPage[] = [
+  { id: 'w9', path: '/w9-form', blank: '/forms/fw9.pdf', officialUrl: 'https://www.irs.gov/forms-pubs/about-form-w-9', authority: 'irs' },
+  // No blank 1099-MISC ships with the project: the page sends the visitor to irs.gov.
+  { id: '1099', path: '/1099-form', officialUrl: 'https://www.irs.gov/forms-pubs/about-form-1099-misc', authority: 'irs' },
+  { id: 'w2', path: '/w2-form', blank: '/forms/fw2.pdf', officialUrl: 'https://www.irs.gov/forms-pubs/about-form-w-2', authority: 'irs' },
+  { id: '941', path: '/941-form', blank: '/forms/f941.pdf', officialUrl: 'https://www.irs.gov/forms-pubs/about-form-941', authority: 'irs' },
+  {
+    id: 'ds11',
+    path: '/ds11-form',
+    blank: '/forms/ds11.pdf',
+    officialUrl: 'https://travel.state.gov/content/travel/en/passports/need-passport/apply-in-person.html',
+    authority: 'state',
+  },
+];
+
+/** The form page at a path without its language prefix ('/w9-form', '/w9-form/'). */
+export const formAt = (bare: string): FormPage | undefined => FORM_PAGES.find((f) => f.path === bare.replace(/\/+$/, ''));

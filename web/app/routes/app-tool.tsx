@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { getTool } from '../../../shared/src/tools';
+import { NotBuilt } from '~/components/tool-page/not-built';
+import { ToolFlow } from '~/components/tool-flow/tool-flow';
+import { getI18n, langFromPath, stripLang } from '~/lib/i18n';
+import { originFrom, pageMeta } from '~/lib/seo';
+import type { Route } from './+types/app-tool';
+
+/** '/fr/app/pdf-to-word' → the pdf-to-word tool (routes.ts only maps the workspace's tools here). */
+const toolOf = (pathname: string) => getTool(stripLang(pathname).split('/').filter(Boolean)[1] ?? '');
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  const tool = toolOf(location.pathname);
+  if (!tool) return [];
+  const lang = langFromPath(location.pathname);
+  const { t } = getI18n(lang);
+  // The workspace repeats the tool pages: search engines list those, not these.
+  return pageMeta({ lang, path: `/app/${tool.id}`, title: t(`tools.${tool.id}.metaTitle`), description: t(`tools.${tool.id}.metaDescription`), origin: originFrom(matches), noindex: true });
+}
+
+/** A tool in the workspace: its title and its flow, without the landing page's steps and questions. */
+export default function AppToolPage() {
+  const { t } = useTranslation();
+  const tool = toolOf(useLocation().pathname);
+  if (!tool) return null;
+  return (
+    <div className="container workspace-tool">
+      <h1 className="workspace-tool__title">{t(`tools.${tool.id}.title`)}</h1>
+      <p className="workspace-tool__subtitle">{t(`tools.${tool.id}.subtitle`)}</p>
+      {tool.built ? <ToolFlow key={tool.id} tool={tool} /> : <NotBuilt tool={tool} />}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { publicOrigin, robotsTxt } from '~/lib/sitemap.server';
+import type { Route } from './+types/robots[.]txt';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return new Response(robotsTxt(publicOrigin(request)), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+}
