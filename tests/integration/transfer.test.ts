@@ -107,7 +107,7 @@ describe('transfer, progress and download', () => {
   it('answers a tool that is not built yet with a clear error', async () => {
     const v = visitor(stack.app);
     const a = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'));
-    const res = await v.transfer({ toolType: 'pdf-to-word', token: a });
+    const res = await v.transfer({ toolType: 'sign-pdf', token: a });
     expect(res.status).toBe(503);
     expect(res.body.message).toBe('This tool is not available yet');
     const unknownTool = await v.transfer({ toolType: 'pdf-to-nothing', token: a });
