@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitor } from '../support/api-client';
@@ -10,10 +12,15 @@ const LOCK_MS = 1500;
 
 describe('a worker killed in the middle of a job', () => {
   let stack: Stack;
+  let tmp: string;
   beforeAll(async () => {
     stack = await startStack({ WORKER_LOCK_MS: LOCK_MS }, { worker: false });
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-recovery-'));
   });
-  afterAll(() => stack.stop());
+  afterAll(async () => {
+    await stack.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
 
   it('does not lose the job: another worker finishes it', async () => {
     const { env } = stack.deps;
@@ -42,7 +49,7 @@ describe('a worker killed in the middle of a job', () => {
     expect(done.result.status).toBe('Done');
     const task = await stack.deps.db.task.findUniqueOrThrow({ where: { id: start.body.id } });
     expect(task.attempts).toBe(2);
-    const out = await v.download(done.result.fileurl!, path.join(env.tmpDir, 'recovered.pdf'));
+    const out = await v.download(done.result.fileurl!, path.join(tmp, 'recovered.pdf'));
     expect(qpdfPages(out.path)).toBe(117);
   });
 });
