@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { LANGS } from '../../../shared/src/i18n';
-import { getI18n, localizePath, type Lang } from './i18n';
+import { getI18n, langFromPath, localizePath, type Lang } from './i18n';
 
 /** The picture social networks show for a shared link (web/public, 1200 × 630). */
 export const SOCIAL_IMAGE = { path: '/social-card.png', width: 1200, height: 630 } as const;
@@ -91,4 +91,13 @@ export function faqLd(items: ReadonlyArray<{ q: string; a: string }>): JsonLd {
 export function originFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
   const data = matches.find((m) => m?.id === 'root')?.loaderData as { origin?: string } | undefined;
   return data?.origin ?? '';
+}
+
+/** The meta export of a page only a signed-in user sees: title and description from the locale, never indexed. */
+export function signedInPageMeta(path: string, titleKey: string, descriptionKey: string) {
+  return ({ location, matches }: { location: { pathname: string }; matches: Parameters<typeof originFrom>[0] }): MetaDescriptor[] => {
+    const lang = langFromPath(location.pathname);
+    const { t } = getI18n(lang);
+    return pageMeta({ lang, path, title: t(titleKey), description: t(descriptionKey), origin: originFrom(matches), noindex: true });
+  };
 }

@@ -12,6 +12,12 @@ export function requireSession(request: Request) {
   if (!hasSessionCookie(request)) throw redirect(localizePath('/', langFromPath(new URL(request.url).pathname)));
 }
 
+/** The loader of a page only a signed-in user may open: on the server, home without the cookie. */
+export function signedInLoader({ request }: { request: Request }) {
+  requireSession(request);
+  return null;
+}
+
 /**
  * Language detection, on the root path only: a remembered French choice, or a browser that prefers
  * French and has no remembered choice, goes to /fr (the query kept, so an emailed link still works).

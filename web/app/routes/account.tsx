@@ -1,23 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSignedInPage } from '~/hooks/use-signed-in-page';
-import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
+import { useLocalize } from '~/lib/i18n';
 import { aiPlan, pdfPlan } from '~/lib/plan-label';
-import { requireSession } from '~/lib/session.server';
-import { originFrom, pageMeta } from '~/lib/seo';
-import type { Route } from './+types/account';
+import { signedInLoader } from '~/lib/session.server';
+import { signedInPageMeta } from '~/lib/seo';
 
 /** Signed-in users only: without the session cookie the server sends the visitor home. */
-export function loader({ request }: Route.LoaderArgs) {
-  requireSession(request);
-  return null;
-}
-
-export function meta({ location, matches }: Route.MetaArgs) {
-  const lang = langFromPath(location.pathname);
-  const { t } = getI18n(lang);
-  return pageMeta({ lang, path: '/account', title: t('account.metaTitle'), description: t('account.metaDescription'), origin: originFrom(matches), noindex: true });
-}
+export const loader = signedInLoader;
+export const meta = signedInPageMeta('/account', 'account.metaTitle', 'account.metaDescription');
 
 type Tab = 'profile' | 'billing';
 

@@ -7,24 +7,15 @@ import { useDownload } from '~/hooks/use-download';
 import { useSignedInPage } from '~/hooks/use-signed-in-page';
 import { formatBytes } from '~/lib/format';
 import { HISTORY_PAGE_SIZE, pageCount, taskDownloadUrl } from '~/lib/history';
-import { getI18n, langFromPath, useLang, useLocalize } from '~/lib/i18n';
+import { useLang, useLocalize } from '~/lib/i18n';
 import { useCopyText, type Copy } from '~/lib/messages';
-import { requireSession } from '~/lib/session.server';
-import { originFrom, pageMeta } from '~/lib/seo';
+import { signedInLoader } from '~/lib/session.server';
+import { signedInPageMeta } from '~/lib/seo';
 import { EnvelopeError, userApi, type HistoryPage, type HistoryTask } from '~/lib/user-api';
-import type { Route } from './+types/history-tasks';
 
 /** Signed-in users only: without the session cookie the server sends the visitor home. */
-export function loader({ request }: Route.LoaderArgs) {
-  requireSession(request);
-  return null;
-}
-
-export function meta({ location, matches }: Route.MetaArgs) {
-  const lang = langFromPath(location.pathname);
-  const { t } = getI18n(lang);
-  return pageMeta({ lang, path: '/history-tasks', title: t('history.metaTitle'), description: t('history.metaDescription'), origin: originFrom(matches), noindex: true });
-}
+export const loader = signedInLoader;
+export const meta = signedInPageMeta('/history-tasks', 'history.metaTitle', 'history.metaDescription');
 
 /** The user's tasks: date, name, tool, status and what can be done (download while the file lives, delete). */
 export default function HistoryTasksPage() {

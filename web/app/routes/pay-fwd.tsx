@@ -1,22 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertIcon } from '~/components/icons';
-import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
-import { originFrom, pageMeta } from '~/lib/seo';
-import { requireSession } from '~/lib/session.server';
-import type { Route } from './+types/pay-fwd';
+import { useLocalize } from '~/lib/i18n';
+import { signedInPageMeta } from '~/lib/seo';
+import { signedInLoader } from '~/lib/session.server';
 
-/** Buying needs an account: without the session cookie the server sends the visitor home. */
-export function loader({ request }: Route.LoaderArgs) {
-  requireSession(request);
-  return null;
-}
-
-export function meta({ location, matches }: Route.MetaArgs) {
-  const lang = langFromPath(location.pathname);
-  const { t } = getI18n(lang);
-  return pageMeta({ lang, path: '/pay-fwd', title: t('subscription.payFwd.metaTitle'), description: t('subscription.payFwd.text'), origin: originFrom(matches), noindex: true });
-}
+/** Signed-in users only: without the session cookie the server sends the visitor home. */
+export const loader = signedInLoader;
+export const meta = signedInPageMeta('/pay-fwd', 'subscription.payFwd.metaTitle', 'subscription.payFwd.text');
 
 /**
  * Where a signed-in user is forwarded to the payment provider. No provider is wired in yet (the

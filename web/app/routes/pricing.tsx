@@ -102,14 +102,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
                 {t('pricing.free.button')}
               </Link>
             )}
-            <ul className="plan-card__features">
-              {[...copyList<string>(t, 'pricing.free.features', { mb: maxUploadMb }), t(`pricing.free.download.${downloadPolicy}`)].map((f) => (
-                <li key={f}>
-                  <CheckIcon width={18} height={18} />
-                  {f}
-                </li>
-              ))}
-            </ul>
+            <FeatureList items={[...copyList<string>(t, 'pricing.free.features', { mb: maxUploadMb }), t(`pricing.free.download.${downloadPolicy}`)]} />
           </li>
 
           {plans.map((plan) => {
@@ -137,14 +130,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
                   </button>
                 )}
                 <p className="plan-card__trial">{t('pricing.trialNote', { ...copyValues, price: plan.price, period: t(`pricing.period.${copy.period}`) })}</p>
-                <ul className="plan-card__features">
-                  {copyList<string>(t, 'pricing.proFeatures').map((f) => (
-                    <li key={f}>
-                      <CheckIcon width={18} height={18} />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
+                <FeatureList items={copyList<string>(t, 'pricing.proFeatures')} />
               </li>
             );
           })}
@@ -158,5 +144,19 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
         <QaList title={t('pricing.faqTitle')} items={copyList<QA>(t, 'pricing.faq', { ...copyValues, mb: maxUploadMb })} />
       </div>
     </>
+  );
+}
+
+/** A plan's features, each with a check mark. */
+function FeatureList({ items }: { items: string[] }) {
+  return (
+    <ul className="plan-card__features">
+      {items.map((f) => (
+        <li key={f}>
+          <CheckIcon width={18} height={18} />
+          {f}
+        </li>
+      ))}
+    </ul>
   );
 }

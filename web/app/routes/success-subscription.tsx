@@ -2,23 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertIcon, CheckIcon } from '~/components/icons';
 import { useSignedInPage } from '~/hooks/use-signed-in-page';
-import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
+import { useLocalize } from '~/lib/i18n';
 import { pdfPlan } from '~/lib/plan-label';
-import { originFrom, pageMeta } from '~/lib/seo';
-import { requireSession } from '~/lib/session.server';
-import type { Route } from './+types/success-subscription';
+import { signedInPageMeta } from '~/lib/seo';
+import { signedInLoader } from '~/lib/session.server';
 
-/** Only a signed-in user has a subscription to look at: without the session cookie, home. */
-export function loader({ request }: Route.LoaderArgs) {
-  requireSession(request);
-  return null;
-}
-
-export function meta({ location, matches }: Route.MetaArgs) {
-  const lang = langFromPath(location.pathname);
-  const { t } = getI18n(lang);
-  return pageMeta({ lang, path: '/success-subscription', title: t('subscription.success.metaTitle'), description: t('subscription.success.checking'), origin: originFrom(matches), noindex: true });
-}
+/** Signed-in users only: without the session cookie the server sends the visitor home. */
+export const loader = signedInLoader;
+export const meta = signedInPageMeta('/success-subscription', 'subscription.success.metaTitle', 'subscription.success.checking');
 
 /**
  * Where the payment provider sends a buyer back. It reads the membership the API reports: Pro
