@@ -3,7 +3,7 @@ import { isAppError } from '../../shared/src/errors';
 import type { Deps } from '../../shared/src/server/deps';
 import { MAINTENANCE_QUEUE, TASK_QUEUE, THUMB_QUEUE, type MaintenanceJob, type TaskJob, type ThumbJob } from '../../shared/src/server/jobs';
 import { log } from '../../shared/src/server/logger';
-import { ENGINES_KEY, queueConnection } from '../../shared/src/server/redis';
+import { ENGINES_KEY, queueConnection, whenReady } from '../../shared/src/server/redis';
 import { probeEngines } from './capabilities';
 import { closeBrowser } from './engines/chromium';
 import { closeSofficePool } from './engines/soffice-pool';
@@ -21,6 +21,7 @@ export interface RunningWorker {
  */
 export async function startWorker(deps: Deps): Promise<RunningWorker> {
   const engines = await probeEngines();
+  await whenReady(deps.redis);
   await deps.redis.set(ENGINES_KEY, JSON.stringify(engines));
   log.info('engines probed', engines);
 

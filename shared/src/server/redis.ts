@@ -22,5 +22,21 @@ export function commandConnection(url: string, extra: RedisOptions = {}): Redis 
   return quietErrors(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, ...extra }), 'command');
 }
 
+/** Resolves once the connection is up (fail-fast connections refuse commands until then). */
+export function whenReady(redis: Redis, timeoutMs = 10_000): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      reject(new Error(`redis not ready after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once('ready', onReady);
+  });
+}
+
 /** Where workers publish the engines they found at boot; the api reports them in /api/health. */
 export const ENGINES_KEY = 'sheaf:engines';
