@@ -38,6 +38,25 @@ describe('reading order by column gutters', () => {
     expect(names.slice(9)).toEqual(column('R', 0, 0, 0, 10).map((p) => p.name));
   });
 
+  it('finds a narrow gutter between full-width paragraphs with short last lines, and lines ending a hair inside it', () => {
+    // A scanned leaflet (ocrmypdf_linn.png): full-width bullets, some wrapping onto a short line that
+    // stays left of the gutter, one ending just inside it; then two columns 10 pt apart, the right
+    // one starting a hair to the left of its neighbours; then full-width bullets again.
+    const bullets = (name: string, top: number) => [
+      piece(`${name}1`, 70, top, 520, top + 9),
+      piece(`${name}2`, 80, top + 12, 150, top + 21),
+      piece(`${name}3`, 70, top + 24, 520, top + 33),
+      piece(`${name}4`, 80, top + 36, 200, top + 45),
+      piece(`${name}5`, 70, top + 48, 305, top + 57),
+    ];
+    const right = column('R', 310, 520, 130, 10);
+    right[6] = piece('R7', 309.7, 130 + 72, 520, 130 + 81);
+    const items = [...bullets('T', 60), ...column('L', 70, 300, 130, 10), ...right, ...bullets('B', 260)];
+    const names = order(readingOrder(items, opts));
+    const lines = (name: string, count: number) => Array.from({ length: count }, (_, i) => `${name}${i + 1}`);
+    expect(names).toEqual([...lines('T', 5), ...lines('L', 10), ...lines('R', 10), ...lines('B', 5)]);
+  });
+
   it('reads three columns left to right, a footer across them last', () => {
     const items = [...column('A', 45, 213, 100, 6), ...column('B', 222, 390, 100, 6), ...column('C', 399, 567, 100, 6), piece('footer', 25, 700, 450, 706)];
     const names = order(readingOrder(items, opts));

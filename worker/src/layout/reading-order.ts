@@ -114,14 +114,20 @@ function bandsAt<T extends Box>(items: readonly T[], g: Gutter, opts: CutOptions
     if (last && last.crossing === crossing) last.items.push(item);
     else runs.push({ crossing, items: [item] });
   }
-  return runs.map((run) => {
-    if (run.crossing) return { items: run.items };
+  const bands: Array<Band<T>> = [];
+  for (const run of runs) {
     const left = run.items.filter((i) => i.x1 <= g.x0);
     const right = run.items.filter((i) => i.x0 >= g.x1);
     const wide = (side: T[]) => side.length > 0 && Math.max(...side.map((i) => i.x1)) - Math.min(...side.map((i) => i.x0)) >= opts.minColumn;
-    const columns = wide(left) && wide(right) && (opts.canSplit?.([left, right]) ?? true);
-    return columns ? { items: run.items, sides: [left, right] as [T[], T[]] } : { items: run.items };
-  });
+    const columns = !run.crossing && wide(left) && wide(right) && (opts.canSplit?.([left, right]) ?? true);
+    const last = bands.at(-1);
+    if (columns) bands.push({ items: run.items, sides: [left, right] });
+    // Text on one side only between pieces that cross (the short last line of a full-width
+    // paragraph) is the same full-width text, not a break between columns.
+    else if (last && !last.sides) last.items.push(...run.items);
+    else bands.push({ items: run.items });
+  }
+  return bands;
 }
 
 /**
@@ -152,11 +158,17 @@ function gutterCandidates(items: readonly Box[], minGutter: number): Gutter[] {
     for (let k = 0; k <= spans.length; k++) {
       const s = spans[k];
       if (s && s.count <= level) {
-        start ??= s.x0;
+        start ??= k;
         continue;
       }
       if (start !== undefined) {
-        const g = { x0: start, x1: spans[k - 1].x1 };
+        // A line that merely starts (ends) a hair inside the strip is left out of it when the
+        // strip stays wide enough without it: it belongs to the column beside, not across.
+        let a = start;
+        let b = k - 1;
+        while (b > a && spans[b].count > spans[b - 1].count && spans[b - 1].x1 - spans[a].x0 >= minGutter) b--;
+        while (a < b && spans[a].count > spans[a + 1].count && spans[b].x1 - spans[a + 1].x0 >= minGutter) a++;
+        const g = { x0: spans[a].x0, x1: spans[b].x1 };
         // Something must lie wholly on each side, and each strip is counted once, at its lowest level.
         if (g.x1 - g.x0 >= minGutter && g.x0 >= left && g.x1 <= right && !found.some((f) => f.x0 < g.x1 && g.x0 < f.x1)) found.push(g);
         start = undefined;
