@@ -14,7 +14,27 @@ import { pdfToPptBench } from './pdf-to-ppt';
 import { pdfToWordBench } from './pdf-to-word';
 import { thumbnailsBench } from './thumbnails';
 
-/** `npx tsx bench/run.ts`: runs every benchmark and writes the tables to bench/results/latest.md. */
+/**
+ * `npm run bench`: runs every benchmark and writes the tables to bench/results/latest.md.
+ * `npm run bench -- lighthouse ocr` runs just those sections and writes bench/results/partial.md.
+ */
+const SECTIONS: Record<string, () => Promise<string>> = {
+  compress: compressBench,
+  merge: mergeBench,
+  organize: organizeBench,
+  thumbnails: thumbnailsBench,
+  office: officeBench,
+  'ebooks-cad': ebooksCadBench,
+  ocr: ocrBench,
+  'pdf-to-excel': pdfToExcelBench,
+  'pdf-to-word': pdfToWordBench,
+  'pdf-to-ppt': pdfToPptBench,
+  lighthouse: lighthouseBench,
+};
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in SECTIONS));
+if (unknown.length) throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+
 const version = async (cmd: string, arg: string) => {
   // pdftoppm prints its version on stderr.
   const { stdout, stderr } = await runEngine(cmd, [arg], { timeoutMs: 10_000 });
@@ -26,10 +46,12 @@ const environment = [
   `Ghostscript ${await version('gs', '--version')}, ${await version('qpdf', '--version')}, ${await version('pdftoppm', '-v')}.`,
 ].join(' ');
 
-const sections = [await compressBench(), await mergeBench(), await organizeBench(), await thumbnailsBench(), await officeBench(), await ebooksCadBench(), await ocrBench(), await pdfToExcelBench(), await pdfToWordBench(), await pdfToPptBench(), await lighthouseBench()];
+const sections: string[] = [];
+// One after another: each measures timings and must not share the machine with another.
+for (const name of chosen.length ? chosen : Object.keys(SECTIONS)) sections.push(await SECTIONS[name]());
 const markdown = ['# Sheaf benchmarks', '', environment, '', sections.join('\n\n'), ''].join('\n');
 
-const target = path.join(import.meta.dirname, 'results', 'latest.md');
+const target = path.join(import.meta.dirname, 'results', chosen.length ? 'partial.md' : 'latest.md');
 await fs.mkdir(path.dirname(target), { recursive: true });
 await fs.writeFile(target, markdown);
 console.log(markdown);

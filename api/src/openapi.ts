@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { API_PATHS, ZConversionRequestBase } from '../../shared/src/api';
+import { API_PATHS } from '../../shared/src/api';
+import { ZConversionRequestBase } from '../../shared/src/conversion-request';
 import { TOOLS } from '../../shared/src/tools';
 import { ZProgressRequest } from './routes/file/schema';
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Envelope codes of the tool calls (upload, transfer, transferProgress). */
 export const TOOL_CODE = { done: 1000, running: 500 } as const;
 
@@ -14,31 +12,6 @@ export interface UploadAnswer {
   token: string;
   data: { token: string; name: string; size: number; kind: string };
 }
-
-/**
- * The spec's conversion request, as sent to `POST /api/miaohui/file/transfer` and `/unLoginTransfer`.
- * These are the fields every tool may receive; a tool's own options (see its definition) are
- * validated on top. Any other field is refused with 'Illegal input'.
- */
-export const ZConversionRequestBase = z.object({
-  toolType: z.string().min(1).max(64),
-  token: z.string().max(64).optional(),
-  /** File tokens joined by ';' for multi-file tools, in the order the user chose. */
-  urls: z.string().max(64 * 40).optional(),
-  file: z.unknown().optional(),
-  type: z.unknown().optional(),
-  downloadId: z.string().max(64).optional(),
-  modelType: z.unknown().optional(),
-  clientId: z.string().max(128).optional(),
-  fileName: z.string().max(512).optional(),
-  size: z.unknown().optional(),
-  origFileName: z.string().max(512).optional(),
-  ocr: z.unknown().optional(),
-  pdffilename: z.string().max(512).optional(),
-  imagepdfocroption: z.unknown().optional(),
-  table: z.unknown().optional(),
-});
-export type TConversionRequestBase = z.infer<typeof ZConversionRequestBase>;
 
 /** Result fields of a task, shared by transfer and transferProgress answers. */
 export interface TaskResult {

@@ -1,5 +1,6 @@
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCES } from '../../shared/src/i18n';
 import { launchChromium } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 
@@ -148,5 +149,30 @@ describe('the site header and footer in the browser', () => {
     expect(await hrefs('Follow us')).toHaveLength(4);
     expect(await hrefs('Desktop app')).toEqual(['/download#windows', '/download#mac']);
     expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Sheaf`);
+  });
+
+  it('brings the page-only copy of legal, form and tool pages along when moving between pages', async () => {
+    const fr = RESOURCES.fr;
+    const { page } = await open('/fr');
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const footer = page.getByRole('contentinfo');
+    const heading = page.getByRole('heading', { level: 1 });
+
+    await footer.getByRole('link', { name: fr.nav.footer.privacy }).first().click();
+    await expect.poll(() => heading.textContent()).toBe(fr.legal.privacy.title);
+    expect(await page.title()).toBe(fr.legal.privacy.metaTitle);
+    await page.getByRole('heading', { level: 2, name: fr.legal.privacy.sections[0].title }).waitFor();
+
+    await footer.getByRole('list', { name: fr.nav.footer.forms }).getByRole('link', { name: fr.nav.formNames.w2 }).click();
+    await expect.poll(() => heading.textContent()).toBe(fr.forms.w2.title);
+    await page.getByText(fr.forms.w2.faq[0].q).waitFor();
+
+    await footer.getByRole('link', { name: fr.tools['merge-pdf'].name, exact: true }).click();
+    await expect.poll(() => heading.textContent()).toBe(fr.tools['merge-pdf'].title);
+    await page.getByText(fr.toolGuides['merge-pdf'].faq[0].q).waitFor();
+    await page.getByText(fr.toolGuides['merge-pdf'].steps[0].title).waitFor();
+    expect(await page.title()).toBe(fr.tools['merge-pdf'].metaTitle);
+    expect(errors).toEqual([]);
   });
 });

@@ -188,8 +188,8 @@ describe('content pages', () => {
         }
       }
       const privacy = await get(at('/privacy-policy'));
-      expectIn(privacy.text, t('legal.retention', { count: RETENTION }));
-      expectNotIn(privacy.text, t('legal.retention', { count: 60 }));
+      expectIn(privacy.text, t('units.minutes', { count: RETENTION }));
+      expectNotIn(privacy.text, t('units.minutes', { count: 60 }));
       const refunds = (await get(at('/money-back-policy'))).text;
       const rules = t('legal.moneyBack.sections', { returnObjects: true, trialDays: 3 }) as Array<{ items?: string[] }>;
       for (const rule of rules.flatMap((s) => s.items ?? [])) expectIn(refunds, rule);
@@ -200,7 +200,7 @@ describe('content pages', () => {
       const page = await get(at('/about-us'));
       expect(page.status).toBe(200);
       expect(titleOf(page)).toBe(t('about.metaTitle'));
-      expectIn(page.text, t('legal.retention', { count: RETENTION }));
+      expectIn(page.text, t('units.minutes', { count: RETENTION }));
     });
 
     it('offers the installer for the visitor’s system, and says so when one is not published', async () => {

@@ -23,10 +23,10 @@ function leaves(value: Json, prefix = ''): Map<string, Json> {
   return out;
 }
 
-/** The locale files of a language as they are on disk, each under its file name. */
+/** The locale files of a language as they are on disk (its pages/ folder included), each under its file name. */
 function readLocale(lang: string): Record<string, Json> {
-  const files = fs.readdirSync(localeDir(lang)).filter((f) => f.endsWith('.json'));
-  return Object.fromEntries(files.map((f) => [f.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(localeDir(lang), f), 'utf8'))]));
+  const files = fs.readdirSync(localeDir(lang), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'));
+  return Object.fromEntries(files.map((f) => [path.basename(f, '.json'), JSON.parse(fs.readFileSync(path.join(localeDir(lang), f), 'utf8'))]));
 }
 
 const en = readLocale('en');
@@ -77,11 +77,12 @@ describe('copy coverage', () => {
 
   it('gives every built tool an action, three steps and four to six questions', () => {
     for (const tool of TOOLS.filter((t) => t.built)) {
-      const copy = (en.tools as Record<string, { action?: string; steps?: unknown[]; faq?: unknown[] }>)[tool.id];
-      expect(copy.action, tool.id).toBeTruthy();
-      expect(copy.steps, tool.id).toHaveLength(3);
-      expect(copy.faq?.length ?? 0, tool.id).toBeGreaterThanOrEqual(4);
-      expect(copy.faq?.length ?? 0, tool.id).toBeLessThanOrEqual(6);
+      const { action } = (en.tools as Record<string, { action?: string }>)[tool.id];
+      const guide = (en.toolGuides as Record<string, { steps?: unknown[]; faq?: unknown[] }>)[tool.id];
+      expect(action, tool.id).toBeTruthy();
+      expect(guide.steps, tool.id).toHaveLength(3);
+      expect(guide.faq?.length ?? 0, tool.id).toBeGreaterThanOrEqual(4);
+      expect(guide.faq?.length ?? 0, tool.id).toBeLessThanOrEqual(6);
     }
   });
 

@@ -7,6 +7,7 @@ import { SiteHeader } from '~/components/layout/site-header';
 import { Toast } from '~/components/layout/toast';
 import { useChunkReload } from '~/hooks/use-chunk-reload';
 import { getI18n, langFromPath } from '~/lib/i18n';
+import { usePageCopy } from '~/lib/page-copy';
 import { useRootData } from '~/lib/root-data';
 import { describeError } from '~/lib/route-errors';
 import { detectLanguage, hasSessionCookie } from '~/lib/session.server';
@@ -48,6 +49,7 @@ export function meta({ error, location }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = langFromPath(useLocation().pathname);
+  usePageCopy();
   return (
     <html lang={lang}>
       <head>

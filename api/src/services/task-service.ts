@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZConversionRequestBase } from '../../../shared/src/api';
+import { ZConversionRequestBase } from '../../../shared/src/conversion-request';
 import { AppError, ERRORS, type ErrorCode } from '../../../shared/src/errors';
 import type { FileKind } from '../../../shared/src/file-kinds';
 import type { Deps } from '../../../shared/src/server/deps';

@@ -1,6 +1,6 @@
 /**
- * All user-visible copy, bundled for both languages. Each JSON file of a language folder is one
- * top-level key of that language's resources (`errors.json` → `errors.FILE_TOO_LARGE`).
+ * All user-visible copy, bundled for both languages. Each JSON file of a language folder (and of its
+ * pages/ folder) is one top-level key of that language's resources (`errors.json` → `errors.FILE_TOO_LARGE`).
  * A unit test checks that en and fr hold exactly the same keys.
  */
 import enAbout from './en/about.json';
@@ -15,18 +15,19 @@ import enEmail from './en/email.json';
 import enErrorPage from './en/errorPage.json';
 import enErrors from './en/errors.json';
 import enFlow from './en/flow.json';
-import enForms from './en/forms.json';
+import enForms from './en/pages/forms.json';
 import enGrid from './en/grid.json';
 import enHistory from './en/history.json';
 import enHome from './en/home.json';
 import enLeave from './en/leave.json';
-import enLegal from './en/legal.json';
+import enLegal from './en/pages/legal.json';
 import enNav from './en/nav.json';
 import enNotices from './en/notices.json';
 import enOptions from './en/options.json';
 import enPricing from './en/pricing.json';
 import enSite from './en/site.json';
 import enSubscription from './en/subscription.json';
+import enToolGuides from './en/pages/toolGuides.json';
 import enToolPage from './en/toolPage.json';
 import enTools from './en/tools.json';
 import enUnits from './en/units.json';
@@ -43,18 +44,19 @@ import frEmail from './fr/email.json';
 import frErrorPage from './fr/errorPage.json';
 import frErrors from './fr/errors.json';
 import frFlow from './fr/flow.json';
-import frForms from './fr/forms.json';
+import frForms from './fr/pages/forms.json';
 import frGrid from './fr/grid.json';
 import frHistory from './fr/history.json';
 import frHome from './fr/home.json';
 import frLeave from './fr/leave.json';
-import frLegal from './fr/legal.json';
+import frLegal from './fr/pages/legal.json';
 import frNav from './fr/nav.json';
 import frNotices from './fr/notices.json';
 import frOptions from './fr/options.json';
 import frPricing from './fr/pricing.json';
 import frSite from './fr/site.json';
 import frSubscription from './fr/subscription.json';
+import frToolGuides from './fr/pages/toolGuides.json';
 import frToolPage from './fr/toolPage.json';
 import frTools from './fr/tools.json';
 import frUnits from './fr/units.json';
@@ -66,8 +68,20 @@ export const DEFAULT_LANG: Lang = 'en';
 
 export const isLang = (value: string | undefined): value is Lang => (LANGS as readonly string[]).includes(value ?? '');
 
+/**
+ * Long copy that only its own pages show (legal texts, form guides, the tools' steps and FAQs), in
+ * each language's pages/ folder. The browser's copy bundle leaves it out: a page that shows it
+ * receives its part with the page's data (web/app/lib/page-copy.ts).
+ */
+export const PAGE_RESOURCES = {
+  en: { forms: enForms, legal: enLegal, toolGuides: enToolGuides },
+  fr: { forms: frForms, legal: frLegal, toolGuides: frToolGuides },
+} satisfies Record<Lang, Record<string, unknown>>;
+export type PageCopyFile = keyof (typeof PAGE_RESOURCES)[Lang];
+
 export const RESOURCES = {
   en: {
+    ...PAGE_RESOURCES.en,
     about: enAbout,
     account: enAccount,
     aiPdf: enAiPdf,
@@ -80,12 +94,10 @@ export const RESOURCES = {
     errorPage: enErrorPage,
     errors: enErrors,
     flow: enFlow,
-    forms: enForms,
     grid: enGrid,
     history: enHistory,
     home: enHome,
     leave: enLeave,
-    legal: enLegal,
     nav: enNav,
     notices: enNotices,
     options: enOptions,
@@ -98,6 +110,7 @@ export const RESOURCES = {
     workspace: enWorkspace,
   },
   fr: {
+    ...PAGE_RESOURCES.fr,
     about: frAbout,
     account: frAccount,
     aiPdf: frAiPdf,
@@ -110,12 +123,10 @@ export const RESOURCES = {
     errorPage: frErrorPage,
     errors: frErrors,
     flow: frFlow,
-    forms: frForms,
     grid: frGrid,
     history: frHistory,
     home: frHome,
     leave: frLeave,
-    legal: frLegal,
     nav: frNav,
     notices: frNotices,
     options: frOptions,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FileKind } from '../file-kinds';
+import type { ToolCategory } from './catalog';
 
-export const TOOL_CATEGORIES = ['organize', 'editor', 'security', 'convertFrom', 'convertTo', 'cad'] as const;
-export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
+export { TOOL_CATEGORIES, byCategory, type ToolCategory, type ToolSummary } from './catalog';
 
 /** Native engines a worker probes at boot; a tool needing a missing one is reported unavailable. */
 export const ENGINES = ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'soffice', 'chromium', 'ebook-convert', 'bsdtar'] as const;

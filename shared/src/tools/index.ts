@@ -26,7 +26,7 @@ import ebooksToPdf from './ebooks-to-pdf';
 import iworkToPdf from './iwork-to-pdf';
 import dwgToPdf from './dwg-to-pdf';
 import dwgToJpg from './dwg-to-jpg';
-import type { ToolCategory, ToolDefinition } from './define';
+import type { ToolDefinition, ToolSummary } from './define';
 
 export * from './define';
 
@@ -77,8 +77,9 @@ export function getTool(id: string): ToolDefinition | undefined {
   return BY_ID.get(id);
 }
 
-export function toolsIn(category: ToolCategory): ToolDefinition[] {
-  return TOOLS.filter((t) => t.category === category) as ToolDefinition[];
+/** Every tool as the site's chrome lists it (no options schemas: this goes to the browser as data). */
+export function toolCatalog(): ToolSummary[] {
+  return TOOLS.map(({ id, category, built }) => ({ id, category, built }));
 }
 
 /** Every path that shows a tool page: its id and its aliases. */

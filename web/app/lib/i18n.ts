@@ -1,21 +1,24 @@
 import i18next, { type i18n } from 'i18next';
 import { useLocation } from 'react-router';
 import { DEFAULT_LANG, RESOURCES, isLang, type Lang } from '../../../shared/src/i18n';
+import type { ClientCopy } from './copy/bundle';
 
 export type { Lang };
 
-type Copy = (typeof RESOURCES)[Lang];
+type Copy = ClientCopy | (typeof RESOURCES)[Lang];
 
 /**
  * The browser fetches one language's copy, not both (half the JavaScript of a first visit): each is
  * a chunk of its own, loaded before hydration (see entry.client.tsx). The server has both at hand.
  */
-const COPY_CHUNKS: Record<Lang, () => Promise<{ default: Copy }>> = {
+const COPY_CHUNKS: Record<Lang, () => Promise<{ default: ClientCopy }>> = {
   en: () => import('./copy/en'),
   fr: () => import('./copy/fr'),
 };
 
 const instances = new Map<Lang, i18n>();
+/** Languages whose copy bundle the browser has (an instance may hold only a page's copy so far). */
+const loaded = new Set<Lang>();
 
 function createInstance(lang: Lang, copy: Copy | undefined): i18n {
   const instance = i18next.createInstance();
@@ -34,9 +37,10 @@ function createInstance(lang: Lang, copy: Copy | undefined): i18n {
 
 /** Fetches a language's copy into the browser; on the server, and once fetched, it resolves at once. */
 export async function loadCopy(lang: Lang): Promise<void> {
-  const instance = instances.get(lang);
-  if (import.meta.env.SSR || (instance && instance.hasResourceBundle(lang, 'translation'))) return;
+  if (import.meta.env.SSR || loaded.has(lang)) return;
   const { default: copy } = await COPY_CHUNKS[lang]();
+  loaded.add(lang);
+  const instance = instances.get(lang);
   if (instance) instance.addResourceBundle(lang, 'translation', copy, true, true);
   else createInstance(lang, copy);
 }

@@ -1,7 +1,21 @@
 import { useRouteLoaderData } from 'react-router';
+import type { ToolSummary } from '../../../shared/src/tools/catalog';
 import type { loader } from '../root';
 
 /** What root's loader found for the whole page (origin, session, chrome settings), if it ran. */
 export function useRootData() {
   return useRouteLoaderData<typeof loader>('root');
+}
+
+const NO_TOOLS: ToolSummary[] = [];
+
+/** Every tool, for menus and tool lists (the registry itself, with its schemas, stays on the server). */
+export function useToolCatalog(): ToolSummary[] {
+  return useRootData()?.tools ?? NO_TOOLS;
+}
+
+/** The named tools of the catalogue, in the order given. */
+export function useTools(ids: readonly string[]): ToolSummary[] {
+  const tools = useToolCatalog();
+  return ids.flatMap((id) => tools.filter((tool) => tool.id === id));
 }

@@ -23,7 +23,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const retention = t('legal.retention', { count: loaderData.retentionMinutes });
+  const retention = t('units.minutes', { count: loaderData.retentionMinutes });
   const figures = [
     { value: String(TOOLS.length), label: t('about.figures.tools') },
     { value: String(LANGS.length), label: t('about.figures.languages') },

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { getTool, type ToolDefinition } from '../../../shared/src/tools';
 import { ToolCard } from '~/components/home/tool-card';
 import { AI_FEATURES } from '~/components/layout/nav-links';
 import { APP_TOOLS } from '~/lib/app-tools';
 import { getI18n, langFromPath } from '~/lib/i18n';
+import { useTools } from '~/lib/root-data';
 import { originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/ai-pdf';
 
@@ -14,14 +14,13 @@ export function meta({ location, matches }: Route.MetaArgs) {
   return pageMeta({ lang, path: '/ai-pdf', title: t('aiPdf.metaTitle'), description: t('aiPdf.metaDescription'), origin: originFrom(matches) });
 }
 
-const READY_TOOLS = APP_TOOLS.map((id) => getTool(id)).filter((tool): tool is ToolDefinition => Boolean(tool?.built));
-
 /**
  * /ai-pdf (and /app/ai-pdf): until the AI issue builds the assistant, an honest page that says it
  * is coming and what it will do (one section per feature, the header's AI PDF menu links to them).
  */
 export default function AiPdfPage() {
   const { t } = useTranslation();
+  const readyTools = useTools(APP_TOOLS).filter((tool) => tool.built);
   return (
     <>
       <section className="tool-hero">
@@ -43,13 +42,13 @@ export default function AiPdfPage() {
             </li>
           ))}
         </ul>
-        {READY_TOOLS.length > 0 && (
+        {readyTools.length > 0 && (
           <section aria-labelledby="ai-ready-tools" className="ai-coming__tools">
             <h2 id="ai-ready-tools" className="section__title">
               {t('aiPdf.toolsTitle')}
             </h2>
             <div className="card-grid card-grid--compact">
-              {READY_TOOLS.map((tool) => (
+              {readyTools.map((tool) => (
                 <ToolCard key={tool.id} tool={tool} />
               ))}
             </div>

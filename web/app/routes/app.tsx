@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { getTool, type ToolDefinition } from '../../../shared/src/tools';
 import { ToolCard } from '~/components/home/tool-card';
 import { APP_TOOLS } from '~/lib/app-tools';
 import { getI18n, langFromPath } from '~/lib/i18n';
+import { useTools } from '~/lib/root-data';
 import { originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/app';
 
@@ -13,17 +13,16 @@ export function meta({ location, matches }: Route.MetaArgs) {
   return pageMeta({ lang, path: '/app', title: t('workspace.metaTitle'), description: t('workspace.metaDescription'), origin: originFrom(matches), noindex: true });
 }
 
-const TOOLS = APP_TOOLS.map((id) => getTool(id) as ToolDefinition);
-
 /** /app: the workspace's tools, each opening in the workspace. */
 export default function AppHome() {
   const { t } = useTranslation();
+  const tools = useTools(APP_TOOLS);
   return (
     <div className="container workspace-home">
       <h1 className="page-title">{t('workspace.title')}</h1>
       <p className="page-lead">{t('workspace.lead')}</p>
       <div className="card-grid">
-        {TOOLS.map((tool) => (
+        {tools.map((tool) => (
           <ToolCard key={tool.id} tool={tool} to={`/app/${tool.id}`} />
         ))}
       </div>

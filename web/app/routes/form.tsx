@@ -1,15 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { getTool } from '../../../shared/src/tools';
 import { QaList, type QA } from '~/components/content/qa-list';
 import { StepList, type Step } from '~/components/content/step-list';
+import type { ToolId } from '../../../shared/src/tools';
 import { ToolCard } from '~/components/home/tool-card';
 import { DownloadIcon } from '~/components/icons';
 import { copyList } from '~/lib/copy-list';
 import { FORM_PAGES, formAt } from '~/lib/forms';
 import { getI18n, langFromPath, stripLang, useLocalize } from '~/lib/i18n';
+import { pageCopy } from '~/lib/page-copy.server';
+import { useTools } from '~/lib/root-data';
 import { faqLd, originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/form';
+
+/** The forms' guides are page-only copy: this page brings it (see PAGE_RESOURCES). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { pageCopy: pageCopy(request, 'forms') };
+}
 
 export function meta({ location, matches }: Route.MetaArgs) {
   const form = formAt(stripLang(location.pathname));
@@ -27,11 +34,12 @@ export function meta({ location, matches }: Route.MetaArgs) {
 }
 
 /** The tools that finish the paperwork once the form is filled in. */
-const NEXT_TOOLS = ['merge-pdf', 'compress-pdf', 'protect-pdf'] as const;
+const NEXT_TOOLS = ['merge-pdf', 'compress-pdf', 'protect-pdf'] as const satisfies readonly ToolId[];
 
 /** One landing page per official form (W-9, 1099-MISC, W-2, 941, DS-11), driven by its declaration. */
 export default function FormPage() {
   const { t } = useTranslation();
+  const nextTools = useTools(NEXT_TOOLS);
   const localize = useLocalize();
   const form = formAt(stripLang(useLocation().pathname));
   if (!form) return null;
@@ -110,8 +118,8 @@ export default function FormPage() {
           </h2>
           <p className="section__lead">{t('forms.toolsText')}</p>
           <div className="card-grid card-grid--three">
-            {NEXT_TOOLS.map((id) => (
-              <ToolCard key={id} tool={getTool(id)!} />
+            {nextTools.map((tool) => (
+              <ToolCard key={tool.id} tool={tool} />
             ))}
           </div>
         </section>

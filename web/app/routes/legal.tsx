@@ -5,6 +5,7 @@ import { formatDate } from '~/lib/blog';
 import { copyList } from '~/lib/copy-list';
 import { getI18n, langFromPath, stripLang, useLang, useLocalize } from '~/lib/i18n';
 import { LEGAL_UPDATED, legalAt } from '~/lib/legal-pages';
+import { pageCopy } from '~/lib/page-copy.server';
 import { pageServices } from '~/lib/page-services.server';
 import { originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/legal';
@@ -16,9 +17,9 @@ interface LegalSection {
 }
 
 /** The values the policies state are the ones this server runs with. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const { config } = pageServices(context);
-  return { retentionMinutes: config.FILE_RETENTION_MINUTES, sessionDays: config.SESSION_DAYS };
+  return { retentionMinutes: config.FILE_RETENTION_MINUTES, sessionDays: config.SESSION_DAYS, pageCopy: pageCopy(request, 'legal') };
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {
@@ -39,7 +40,7 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
   if (!page) return null;
 
   const values = {
-    retention: t('legal.retention', { count: loaderData.retentionMinutes }),
+    retention: t('units.minutes', { count: loaderData.retentionMinutes }),
     sessionDays: loaderData.sessionDays,
     trialDays: TRIAL_DAYS,
   };

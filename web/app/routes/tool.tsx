@@ -5,9 +5,17 @@ import { HowTo } from '~/components/tool-page/how-to';
 import { NotBuilt } from '~/components/tool-page/not-built';
 import { ToolFlow } from '~/components/tool-flow/tool-flow';
 import { getI18n } from '~/lib/i18n';
+import { pageCopy } from '~/lib/page-copy.server';
 import { faqLd, originFrom, pageMeta, webApplicationLd } from '~/lib/seo';
 import { toolForPath } from '~/lib/tool-page';
 import type { Route } from './+types/tool';
+
+/** The tool's steps and FAQ are page-only copy: each tool page brings its own (see PAGE_RESOURCES). */
+export function loader({ request, pattern }: Route.LoaderArgs) {
+  // The route's own path ('fr/merge-pdf'): request.url ends in `.data` when the browser fetches the page's data.
+  const { tool } = toolForPath(`/${pattern.replace(/^\/+/, '')}`);
+  return { pageCopy: tool ? pageCopy(request, 'toolGuides', tool.id) : undefined };
+}
 
 export function meta({ location, matches }: Route.MetaArgs) {
   const { tool, lang } = toolForPath(location.pathname);
@@ -19,7 +27,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
   const description = t(`tools.${tool.id}.metaDescription`);
   const app = webApplicationLd({ origin, lang, path, name: t(`tools.${tool.id}.name`), description });
   // Structured FAQ only where the page shows one (see below).
-  const faq = tool.built ? (t(`tools.${tool.id}.faq`, { returnObjects: true, defaultValue: [] }) as Array<{ q: string; a: string }>) : [];
+  const faq = tool.built ? (t(`toolGuides.${tool.id}.faq`, { returnObjects: true, defaultValue: [] }) as Array<{ q: string; a: string }>) : [];
   return pageMeta({
     lang,
     path,

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ToolDefinition } from '../../../../shared/src/tools';
+import type { ToolSummary } from '../../../../shared/src/tools/catalog';
 import { useLocalize } from '~/lib/i18n';
 import { ToolIcon } from '../tool-icon';
 
 /** A tool's card, linking to its page (or to `to`, a path without language prefix, e.g. its /app page). */
-export function ToolCard({ tool, to = `/${tool.id}` }: { tool: ToolDefinition; to?: string }) {
+export function ToolCard({ tool, to = `/${tool.id}` }: { tool: ToolSummary; to?: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
 

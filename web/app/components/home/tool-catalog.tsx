@@ -1,19 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { TOOL_CATEGORIES, toolsIn } from '../../../../shared/src/tools';
+import { byCategory } from '../../../../shared/src/tools/catalog';
+import { useToolCatalog } from '~/lib/root-data';
 import { ToolCard } from './tool-card';
 
 /** Every tool, grouped like the header's More Tools menu. */
 export function ToolCatalog() {
   const { t } = useTranslation();
+  const groups = byCategory(useToolCatalog());
   return (
     <div className="catalog">
-      {TOOL_CATEGORIES.map((category) => (
+      {groups.map(({ category, tools }) => (
         <section key={category} className="catalog__group" aria-labelledby={`category-${category}`}>
           <h3 id={`category-${category}`} className="catalog__heading">
             {t(`categories.${category}`)}
           </h3>
           <div className="card-grid">
-            {toolsIn(category).map((tool) => (
+            {tools.map((tool) => (
               <ToolCard key={tool.id} tool={tool} />
             ))}
           </div>

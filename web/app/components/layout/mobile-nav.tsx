@@ -6,7 +6,7 @@ import { ChevronDownIcon, MenuIcon } from './chrome-icons';
 import { CloseIcon } from '../icons';
 import { LinkGroup } from './link-group';
 import { Modal } from './modal';
-import { AI_MENU, BLOG_PATH, CONVERT_MENU, TOOL_GROUPS, TOP_TOOLS, type ChromeGroup } from './nav-links';
+import { AI_MENU, BLOG_PATH, CONVERT_MENU, TOP_TOOLS, type ChromeGroup, useToolGroups } from './nav-links';
 import { AiLabel, DesktopAppLink, UpgradeLink } from './header-parts';
 
 /** The header's links on narrow screens: a menu button that opens them in a drawer. */
@@ -29,6 +29,7 @@ export function MobileNav() {
 
 function Drawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const toolGroups = useToolGroups();
   const localize = useLocalize();
   const titleId = useId();
 
@@ -57,7 +58,7 @@ function Drawer({ onClose }: { onClose: () => void }) {
             ))}
           </ul>
           <DrawerSection label={t('nav.convert')} groups={CONVERT_MENU} />
-          <DrawerSection label={t('nav.moreTools')} groups={TOOL_GROUPS} />
+          <DrawerSection label={t('nav.moreTools')} groups={toolGroups} />
           <DrawerSection label={<AiLabel />} groups={AI_MENU} />
           <ul className="drawer__links">
             <li>

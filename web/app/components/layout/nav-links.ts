@@ -1,5 +1,8 @@
+import { useMemo } from 'react';
 import type { socialLinks } from '../../../../shared/src/env';
-import { TOOL_CATEGORIES, toolsIn, type ToolCategory, type ToolId } from '../../../../shared/src/tools';
+import { byCategory, type ToolCategory, type ToolSummary } from '../../../../shared/src/tools/catalog';
+import type { ToolId } from '../../../../shared/src/tools';
+import { useToolCatalog } from '~/lib/root-data';
 
 /** A link of the site's chrome: a path without language prefix and the key of its label. */
 export interface ChromeLink {
@@ -15,25 +18,32 @@ export interface ChromeGroup {
   links: ChromeLink[];
 }
 
-const toolLink = (id: ToolId): ChromeLink => ({ to: `/${id}`, label: `tools.${id}.name` });
+const toolLink = (id: string): ChromeLink => ({ to: `/${id}`, label: `tools.${id}.name` });
 
 export const BLOG_PATH = '/reduce-pdf/';
 
 /** The header's two top links. */
-export const TOP_TOOLS: ChromeLink[] = (['edit-pdf', 'compress-pdf'] as const).map(toolLink);
+export const TOP_TOOLS: ChromeLink[] = (['edit-pdf', 'compress-pdf'] as const satisfies readonly ToolId[]).map(toolLink);
 
 /** The Convert menu: the five PDF-to and the five to-PDF conversions of the spec. */
 export const CONVERT_MENU: ChromeGroup[] = [
-  { heading: 'categories.convertFrom', category: 'convertFrom', links: (['pdf-to-word', 'pdf-to-excel', 'pdf-to-ppt', 'pdf-to-jpg', 'pdf-to-txt'] as const).map(toolLink) },
-  { heading: 'categories.convertTo', category: 'convertTo', links: (['word-to-pdf', 'excel-to-pdf', 'ppt-to-pdf', 'jpg-to-pdf', 'txt-to-pdf'] as const).map(toolLink) },
+  { heading: 'categories.convertFrom', category: 'convertFrom', links: (['pdf-to-word', 'pdf-to-excel', 'pdf-to-ppt', 'pdf-to-jpg', 'pdf-to-txt'] as const satisfies readonly ToolId[]).map(toolLink) },
+  { heading: 'categories.convertTo', category: 'convertTo', links: (['word-to-pdf', 'excel-to-pdf', 'ppt-to-pdf', 'jpg-to-pdf', 'txt-to-pdf'] as const satisfies readonly ToolId[]).map(toolLink) },
 ];
 
-/** More Tools and the footer's tool columns: every tool of the registry, by category. */
-export const TOOL_GROUPS: ChromeGroup[] = TOOL_CATEGORIES.map((category) => ({
-  heading: `categories.${category}`,
-  category,
-  links: toolsIn(category).map((tool) => toolLink(tool.id as ToolId)),
-}));
+/** More Tools and the footer's tool columns: every tool of the catalogue, by category. */
+export function toolGroups(tools: readonly ToolSummary[]): ChromeGroup[] {
+  return byCategory(tools).map(({ category, tools: inCategory }) => ({
+    heading: `categories.${category}`,
+    category,
+    links: inCategory.map((tool) => toolLink(tool.id)),
+  }));
+}
+
+export function useToolGroups(): ChromeGroup[] {
+  const tools = useToolCatalog();
+  return useMemo(() => toolGroups(tools), [tools]);
+}
 
 /** What the AI PDF assistant does; each has its section on /ai-pdf. */
 export const AI_FEATURES = ['chat', 'summarize', 'translate', 'explain', 'image', 'mindMap', 'general'] as const;

@@ -6,13 +6,14 @@ import { AppleIcon, FacebookIcon, LinkedInIcon, WindowsIcon, XIcon, YouTubeIcon 
 import { Logo } from './header-parts';
 import { LanguageDialog } from './language-dialog';
 import { LinkGroup } from './link-group';
-import { FOOTER_COLUMNS, POLICY_LINKS, SOCIAL_NETWORKS, TOOL_GROUPS, type SocialNetwork } from './nav-links';
+import { FOOTER_COLUMNS, POLICY_LINKS, SOCIAL_NETWORKS, type SocialNetwork, useToolGroups } from './nav-links';
 
 const SOCIAL_ICONS: Record<SocialNetwork, typeof FacebookIcon> = { facebook: FacebookIcon, x: XIcon, linkedin: LinkedInIcon, youtube: YouTubeIcon };
 
 /** The spec's footer: tool columns, Form, About and Support, social links, downloads, language, copyright and policies. */
 export function SiteFooter() {
   const { t } = useTranslation();
+  const toolGroups = useToolGroups();
   const localize = useLocalize();
   const social = useRootData()?.social;
 
@@ -59,7 +60,7 @@ export function SiteFooter() {
           </nav>
         </div>
         <nav className="site-footer__tools" aria-label={t('nav.footer.tools')}>
-          {TOOL_GROUPS.map((group) => (
+          {toolGroups.map((group) => (
             <LinkGroup key={group.heading} group={group} block="site-footer" headingAs="h2" />
           ))}
         </nav>

@@ -7,7 +7,7 @@ import { AccountNav } from './account-nav';
 import { AiLabel, DesktopAppLink, Logo, UpgradeLink } from './header-parts';
 import { MobileNav } from './mobile-nav';
 import { NavMenu } from './nav-menu';
-import { AI_MENU, BLOG_PATH, CONVERT_MENU, TOOL_GROUPS, TOP_TOOLS } from './nav-links';
+import { AI_MENU, BLOG_PATH, CONVERT_MENU, TOP_TOOLS, useToolGroups } from './nav-links';
 
 /** The spec: the header takes its scrolled style past 10 px. */
 const SCROLL_THRESHOLD = 10;
@@ -20,6 +20,7 @@ type MenuId = 'convert' | 'more' | 'ai';
  */
 export function SiteHeader() {
   const { t } = useTranslation();
+  const toolGroups = useToolGroups();
   const localize = useLocalize();
   const scrolled = useScrolled(SCROLL_THRESHOLD);
   const [openMenu, setOpenMenu] = useState<MenuId | null>(null);
@@ -53,7 +54,7 @@ export function SiteHeader() {
               </li>
             ))}
             <NavMenu label={t('nav.convert')} groups={CONVERT_MENU} variant="wide" {...menu('convert')} />
-            <NavMenu label={t('nav.moreTools')} groups={TOOL_GROUPS} variant="mega" {...menu('more')} />
+            <NavMenu label={t('nav.moreTools')} groups={toolGroups} variant="mega" {...menu('more')} />
             <NavMenu label={<AiLabel />} groups={AI_MENU} {...menu('ai')} />
             <li>
               <NavLink className="site-nav__item" to={localize(BLOG_PATH)}>

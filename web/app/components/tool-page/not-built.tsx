@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { TOOLS, type ToolDefinition } from '../../../../shared/src/tools';
+import type { ToolDefinition } from '../../../../shared/src/tools';
+import { useToolCatalog } from '~/lib/root-data';
 import { ToolCard } from '../home/tool-card';
 import { ToolIcon } from '../tool-icon';
 
 /** Stands in for the upload area of a tool that is not built yet. */
 export function NotBuilt({ tool }: { tool: ToolDefinition }) {
   const { t } = useTranslation();
-  const ready = TOOLS.filter((other) => other.built) as ToolDefinition[];
+  const ready = useToolCatalog().filter((other) => other.built);
 
   return (
     <section className="tool-flow not-built" aria-labelledby="not-built-title">

@@ -1,0 +1,13 @@
+import { PAGE_RESOURCES, type PageCopyFile } from '../../../shared/src/i18n';
+import { langFromPath } from './i18n';
+import type { PageCopy } from './page-copy';
+
+/**
+ * A page-only copy file in the request's language, for a loader to return as `pageCopy`: the whole
+ * file, or one entry of it (a tool's guide).
+ */
+export function pageCopy(request: Request, file: PageCopyFile, entry?: string): PageCopy {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const all: Record<string, unknown> = PAGE_RESOURCES[lang][file];
+  return { lang, copy: { [file]: entry === undefined ? all : { [entry]: all[entry] } } };
+}
