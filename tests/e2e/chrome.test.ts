@@ -173,6 +173,16 @@ describe('the site header and footer in the browser', () => {
     await page.getByText(fr.toolGuides['merge-pdf'].faq[0].q).waitFor();
     await page.getByText(fr.toolGuides['merge-pdf'].steps[0].title).waitFor();
     expect(await page.title()).toBe(fr.tools['merge-pdf'].metaTitle);
+    // The styles are inlined in the first page's head (no stylesheet request to wait for) and stay.
+    const styles = await page.evaluate(() => ({
+      inline: document.querySelectorAll('style#sheaf-styles').length,
+      length: document.getElementById('sheaf-styles')?.textContent?.length ?? 0,
+      links: document.querySelectorAll('link[rel="stylesheet"]').length,
+      footerTools: getComputedStyle(document.querySelector('.site-footer__tools')!).display,
+    }));
+    expect(styles).toMatchObject({ inline: 1, links: 0 });
+    expect(styles.length).toBeGreaterThan(20_000);
+    expect(styles.footerTools).not.toBe('block');
     expect(errors).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { SiteHeader } from '~/components/layout/site-header';
 import { Toast } from '~/components/layout/toast';
 import { useChunkReload } from '~/hooks/use-chunk-reload';
 import { getI18n, langFromPath } from '~/lib/i18n';
+import { InlineStyles } from '~/lib/inline-styles';
 import { usePageCopy } from '~/lib/page-copy';
 import { useRootData } from '~/lib/root-data';
 import { describeError } from '~/lib/route-errors';
@@ -14,15 +15,9 @@ import { detectLanguage, hasSessionCookie } from '~/lib/session.server';
 import { chromeConfig } from '~/lib/site-config.server';
 import { AuthProvider } from '~/stores/auth-provider';
 import type { Route } from './+types/root';
-import appCss from './styles/app.css?url';
-import layoutCss from './styles/layout.css?url';
-import contentCss from './styles/content.css?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'stylesheet', href: appCss },
-  { rel: 'stylesheet', href: layoutCss },
-  { rel: 'stylesheet', href: contentCss },
 ];
 
 /**
@@ -58,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#4f46e5" />
         <Meta />
         <Links />
+        <InlineStyles />
       </head>
       <body>
         <I18nextProvider i18n={getI18n(lang)}>{children}</I18nextProvider>
