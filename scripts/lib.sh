@@ -112,7 +112,7 @@ stop_started_services() {
 stop_redis() { redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true; }
 
 migrate_and_seed() {
-  npx prisma migrate deploy --config prisma/prisma.config.ts >/dev/null
+  npx tsx prisma/pending-migrations.ts || npx prisma migrate deploy --config prisma/prisma.config.ts >/dev/null
   npx tsx prisma/seed.ts
 }
 
