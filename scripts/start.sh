@@ -22,8 +22,9 @@ trap cleanup INT TERM EXIT
 node --import tsx worker/src/main.ts & PIDS+=($!)
 node --import tsx api/src/main.ts & PIDS+=($!)
 
+# Ready once the api answers and the worker has published the engines it probed.
 for _ in $(seq 100); do
-  curl -fs "http://127.0.0.1:${PORT:-3000}/api/health" >/dev/null 2>&1 && break
+  curl -fs "http://127.0.0.1:${PORT:-3000}/api/health" 2>/dev/null | grep -q '"qpdf"' && break
   sleep 0.2
 done
 log "Sheaf is running at ${PUBLIC_URL:-http://localhost:${PORT:-3000}} (Ctrl-C to stop)"
