@@ -24,7 +24,7 @@ const WEB_BUILD = path.resolve(import.meta.dirname, '../../web/build');
 export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', deps.env.TRUST_PROXY);
 
   const api = express.Router();
   api.use(express.json({ limit: '64kb', strict: true }));
@@ -53,7 +53,7 @@ function mountWeb(app: Express, deps: Deps) {
   app.use(cookieParser());
   // Pages hand out the visitor id, so a page's parallel first uploads all belong to one visitor.
   app.use((req, res, next) => {
-    ensureVisitorId(req, res);
+    ensureVisitorId(deps.env, req, res);
     next();
   });
   // The pages' loaders read the blog and the configuration they state through the API's own services.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from './limits';
@@ -27,10 +28,34 @@ function parseHostPortList(raw: string, ctx: z.RefinementCtx): string[] {
   return keys;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Express's `trust proxy`: a number of hops, or comma-separated names (loopback, linklocal,
+ * uniquelocal), addresses and subnets. `true` (trust every hop) is refused: any client could then
+ * forge its address, and with it the per-IP rate limits.
+ */
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): number | string[] {
+  if (/^\d+$/.test(raw.trim())) return Number(raw);
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [addr, bits, ...rest] = entry.split('/');
+    const subnetOk = bits === undefined || /^\d{1,3}$/.test(bits) || isIP(bits) === 4;
+    if (PROXY_NAMES.has(entry) || (isIP(addr) && subnetOk && rest.length === 0)) continue;
+    ctx.addIssue({ code: 'custom', message: `"${entry}" is not a hop count, loopback/linklocal/uniquelocal, an address or a subnet` });
+    return z.NEVER;
+  }
+  if (entries.length === 0) ctx.addIssue({ code: 'custom', message: 'is empty' });
+  return entries;
+}
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(3000, 0),
-  PUBLIC_URL: z.url().optional(),
+  /** The public origin: mailed links and Google's callback are built from it, never from the request's Host. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Which proxies' X-Forwarded-* headers to believe (client address, HTTPS). */
+  TRUST_PROXY: z.string().default('loopback').transform(parseTrustProxy),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
   DATA_DIR: z.string().default('.data'),
@@ -71,6 +96,11 @@ const ZEnv = z.object({
   SOCIAL_X_URL: z.url().default('https://x.com/'),
   SOCIAL_LINKEDIN_URL: z.url().default('https://www.linkedin.com/'),
   SOCIAL_YOUTUBE_URL: z.url().default('https://www.youtube.com/'),
+  /** Books per eBooks-to-PDF task; the spec allows 9 or 20. The API and the tool page both apply it. */
+  EBOOK_MAX_FILES: z.coerce.number().int().min(1).max(20).default(9),
+  /** HTML to PDF: time for the page to load (its `load` event), and the most pages it prints. */
+  HTML_LOAD_SECONDS: int(30, 1),
+  HTML_MAX_PAGES: int(500, 1),
   /** Internal `host:port`s (comma-separated) that html-to-pdf may fetch although the SSRF guard blocks internal addresses. */
   URL_FETCH_ALLOWLIST: z.string().transform(parseHostPortList).default([]),
 });
@@ -86,12 +116,17 @@ export function socialLinks(source: NodeJS.ProcessEnv = process.env) {
   };
 }
 
+/** HTML to PDF's limits, read when a job runs (the worker validated the variables at boot). */
+export function htmlLimits(source: NodeJS.ProcessEnv = process.env): { loadSeconds: number; maxPages: number } {
+  return { loadSeconds: ZEnv.shape.HTML_LOAD_SECONDS.parse(source.HTML_LOAD_SECONDS), maxPages: ZEnv.shape.HTML_MAX_PAGES.parse(source.HTML_MAX_PAGES) };
+}
+
 /** The SSRF allowlist, read when a job runs (the worker validated the variable at boot). */
 export function urlFetchAllowlist(source: NodeJS.ProcessEnv = process.env): string[] {
   return ZEnv.shape.URL_FETCH_ALLOWLIST.parse(source.URL_FETCH_ALLOWLIST);
 }
 
-export type Env = z.infer<typeof ZEnv> & { filesDir: string; tmpDir: string };
+export type Env = Omit<z.infer<typeof ZEnv>, 'PUBLIC_URL'> & { PUBLIC_URL: string; filesDir: string; tmpDir: string };
 
 let cached: Env | undefined;
 
@@ -105,7 +140,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     process.exit(1);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  const env = { ...parsed.data, DATA_DIR: dataDir, filesDir: path.join(dataDir, 'files'), tmpDir: path.join(dataDir, 'tmp') };
+  const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
+  const env = { ...parsed.data, PUBLIC_URL: publicUrl, DATA_DIR: dataDir, filesDir: path.join(dataDir, 'files'), tmpDir: path.join(dataDir, 'tmp') };
   if (source === process.env) cached = env;
   return env;
 }

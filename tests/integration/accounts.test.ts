@@ -1,4 +1,8 @@
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/src/app';
+import { LIMITS } from '../../api/src/services/email-login-service';
+import { loadEnv, type Env } from '../../shared/src/env';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
 import { startGoogleStandIn } from '../support/google-stand-in';
@@ -8,6 +12,7 @@ import { startStack, type Stack } from '../support/stack';
 const unique = (name: string) => `${name}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
 const cookieNamed = (res: { headers: Record<string, unknown> }, name: string) =>
   ([] as string[]).concat((res.headers['set-cookie'] as string[]) ?? []).find((c) => c.startsWith(`${name}=`));
+const cookieValue = (res: { headers: Record<string, unknown> }, name: string) => cookieNamed(res, name)?.split(';')[0].slice(name.length + 1);
 
 describe('accounts: email link, Google, sessions, history', () => {
   let stack: Stack;
@@ -159,5 +164,120 @@ describe('accounts: email link, Google, sessions, history', () => {
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/?loginError=GOOGLE_LOGIN_FAILED');
     expect(cookieNamed(res, 'sheafUserToken')).toBeFalsy();
+  });
+
+  it('builds mailed links from PUBLIC_URL whatever Host the request names', async () => {
+    now();
+    const email = unique('host');
+    const sent = await visitor(stack.app).agent.post('/api/user/emailLogin').set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example').send({ email, name: 'Hal' });
+    expect(sent.body.code).toBe(0);
+    const link = latestLoginLink(stack.deps.env.DATA_DIR, email);
+    expect(link.origin).toBe(stack.baseUrl);
+    expect(link.pathname).toBe('/');
+    // Unset, PUBLIC_URL is the local address the api listens on (what scripts/start.sh prints).
+    const { DATABASE_URL, REDIS_URL } = process.env;
+    expect(loadEnv({ DATABASE_URL, REDIS_URL, PORT: '8123' }).PUBLIC_URL).toBe('http://localhost:8123');
+    expect(loadEnv({ DATABASE_URL, REDIS_URL, PUBLIC_URL: 'https://pdf.example.org/' }).PUBLIC_URL).toBe('https://pdf.example.org');
+  });
+
+  it('limits address checks per IP with code 410', async () => {
+    now();
+    const ip = `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
+    const check = (from: string) => request(stack.app).post('/api/user/checkEmail').set('X-Forwarded-For', from).send({ email: unique('probe') });
+    const [budget] = LIMITS.checkPerIp;
+    for (let i = 0; i < budget; i++) expect((await check(ip)).body).toEqual({ code: 0, data: false });
+    const refused = await check(ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 410, message: 'Operation is too frequent,Please try again later' });
+    expect((await check('198.51.100.7')).body.code).toBe(0);
+  });
+
+  it("keeps a signed-out account's work from whoever uses the browser next", async () => {
+    now();
+    const v = visitor(stack.app);
+    const before = cookieValue(await v.agent.get('/api/user/getUserInfo'), 'sheafVisitor');
+    const email = unique('alice');
+    await v.agent.post('/api/user/emailLogin').send({ email, name: 'Alice' });
+    const link = latestLoginLink(stack.deps.env.DATA_DIR, email);
+    const login = await v.agent.post('/api/user/emailLogin').send({ email, token: link.searchParams.get('token') });
+    const whileSignedIn = cookieValue(login, 'sheafVisitor');
+    expect(whileSignedIn).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(whileSignedIn).not.toBe(before);
+
+    const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'));
+    const task = await v.waitForTask((await v.transfer({ toolType: 'split-pdf', token, splitcount: 7 })).body.id);
+    const part = task.result.pdfurls![0];
+    expect((await v.agent.get(part)).status).toBe(200);
+    const logout = await v.agent.post('/api/user/logout');
+    expect(cookieValue(logout, 'sheafVisitor')).not.toBe(whileSignedIn);
+
+    const reachable = async (asks: (r: request.Test) => request.Test, call: (path: string, body?: object) => request.Test) => [
+      (await asks(call('/api/miaohui/file/transferProgress', { id: task.id }))).status,
+      (await asks(call(`/api/miaohui/file/download/${token}`))).status,
+      (await asks(call(part))).status,
+      (await asks(call('/api/miaohui/file/unLoginTransfer', { toolType: 'split-pdf', token, splitcount: 7 }))).status,
+    ];
+    const agentCall = (path: string, body?: object) => (body ? v.agent.post(path).send(body) : v.agent.get(path));
+    const keep = (r: request.Test) => r;
+    // The same browser, signed out.
+    expect(await reachable(keep, agentCall)).toEqual([404, 404, 404, 404]);
+    // Someone holding the visitor id the browser had while Alice was signed in.
+    const bare = (path: string, body?: object) => (body ? request(stack.app).post(path).send(body) : request(stack.app).get(path));
+    expect(await reachable((r) => r.set('Cookie', `sheafVisitor=${whileSignedIn}`), bare)).toEqual([404, 404, 404, 404]);
+    // Bob signing in in the same browser.
+    const bob = unique('bob');
+    await v.agent.post('/api/user/emailLogin').send({ email: bob, name: 'Bob' });
+    await v.agent.post('/api/user/emailLogin').send({ email: bob, token: latestLoginLink(stack.deps.env.DATA_DIR, bob).searchParams.get('token') });
+    expect((await v.agent.get('/api/user/getUserInfo')).body.data.userInfo.userName).toBe('Bob');
+    expect(await reachable(keep, agentCall)).toEqual([404, 404, 404, 404]);
+    expect((await v.agent.post('/api/miaohui/file/historyTasks').send({ pageNum: 1, pageSize: 10 })).body.data.total).toBe(0);
+  });
+
+  it('marks cookies Secure for HTTPS: through a trusted proxy, or when PUBLIC_URL is https', async () => {
+    now();
+    // Another api on the same services, its TRUST_PROXY and PUBLIC_URL read as at boot.
+    const appWith = (vars: Record<string, string>) => {
+      const { TRUST_PROXY, PUBLIC_URL } = loadEnv({ ...process.env, ...vars });
+      const env: Env = { ...stack.deps.env, TRUST_PROXY, PUBLIC_URL: vars.PUBLIC_URL ? PUBLIC_URL : stack.deps.env.PUBLIC_URL };
+      return createApp({ ...stack.deps, env }, { web: false });
+    };
+    const https = { 'X-Forwarded-Proto': 'https' };
+    const visitorCookie = async (app: ReturnType<typeof createApp>, headers: Record<string, string> = {}) => cookieNamed(await request(app).get('/api/user/getUserInfo').set(headers), 'sheafVisitor')!;
+
+    const behindProxy = appWith({ TRUST_PROXY: '127.0.0.0/8, ::1' });
+    expect(await visitorCookie(behindProxy, https)).toMatch(/; Secure/);
+    expect(await visitorCookie(behindProxy)).not.toMatch(/Secure/);
+    const session = await request(behindProxy).post('/api/user/googleLogin').set(https).send({ token: google.idToken({ sub: 'g-secure', email: unique('secure'), name: 'Sec' }) });
+    expect(cookieNamed(session, 'sheafUserToken')).toMatch(/; Secure/);
+    expect(cookieNamed(await request(behindProxy).get('/api/user/google').set(https), 'sheafOauthState')).toMatch(/; Secure/);
+    expect(cookieNamed(await request(behindProxy).get('/api/user/google'), 'sheafOauthState')).not.toMatch(/Secure/);
+
+    // No trusted hop: a client's own X-Forwarded-Proto proves nothing.
+    expect(await visitorCookie(appWith({ TRUST_PROXY: '0' }), https)).not.toMatch(/Secure/);
+    expect(await visitorCookie(appWith({ TRUST_PROXY: '0', PUBLIC_URL: 'https://pdf.example.org' }))).toMatch(/; Secure/);
+  });
+
+  it('returns from the Google redirect flow to the page it started on, with its channel', async () => {
+    now();
+    const signInFrom = async (query: string) => {
+      const v = visitor(stack.app);
+      const email = unique('back');
+      google.setNextUser({ sub: `g-${email}`, email, name: 'Barbara' });
+      const start = await v.agent.get(`/api/user/google?${query}`).set('Host', 'evil.example');
+      // Google sends the person back to the configured origin, never to the Host the request named.
+      const redirectUri = new URL(start.headers.location).searchParams.get('redirect_uri');
+      expect(redirectUri).toBe(`${stack.baseUrl}/api/user/google/callback`);
+      const back = new URL((await fetch(start.headers.location, { redirect: 'manual' })).headers.get('location')!);
+      const done = await v.agent.get(`${back.pathname}${back.search}`);
+      expect(done.status).toBe(302);
+      expect(cookieNamed(done, 'sheafUserToken')).toBeTruthy();
+      return { landing: done.headers.location as string, user: await stack.deps.db.user.findUniqueOrThrow({ where: { email } }) };
+    };
+    const came = await signInFrom(`next=${encodeURIComponent('/fr/merge-pdf?from=header#top')}&channel=newsletter`);
+    expect(came.landing).toBe('/fr/merge-pdf?from=header#top');
+    expect(came.user.channel).toBe('newsletter');
+    for (const next of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/api/user/logout']) {
+      expect((await signInFrom(`next=${encodeURIComponent(next)}`)).landing, next).toBe('/');
+    }
   });
 });

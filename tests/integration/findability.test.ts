@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS, toolSlugs } from '../../shared/src/tools';
 import { startStack, type Stack } from '../support/stack';
@@ -124,15 +125,20 @@ describe('findability: sitemap.xml, robots.txt and what each page tells search e
     expect(ld).toEqual([expect.objectContaining({ '@type': 'Organization', name: 'Sheaf', url: `${stack.baseUrl}/` })]);
   });
 
-  it('takes absolute URLs from PUBLIC_URL when it is set', async () => {
-    process.env.PUBLIC_URL = 'https://pdf.example.org/';
+  it('takes absolute URLs from PUBLIC_URL, whatever Host the request names', async () => {
+    const site = await startStack({ PUBLIC_URL: 'https://pdf.example.org' }, { worker: false, web: true });
     try {
-      const locs = parseSitemap(await (await fetch(`${stack.baseUrl}/sitemap.xml`)).text()).map((u) => u.loc);
+      // supertest, not fetch: fetch replaces a Host header with the real one.
+      const forged = async (path: string) => (await request(site.app).get(path).set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example')).text;
+      const locs = parseSitemap(await forged('/sitemap.xml')).map((u) => u.loc);
       expect(locs).toContain('https://pdf.example.org/merge-pdf');
       expect(locs.every((loc) => loc.startsWith('https://pdf.example.org/'))).toBe(true);
-      expect(await (await fetch(`${stack.baseUrl}/robots.txt`)).text()).toContain('Sitemap: https://pdf.example.org/sitemap.xml');
+      expect(await forged('/robots.txt')).toContain('Sitemap: https://pdf.example.org/sitemap.xml');
+      const html = await forged('/fr/merge-pdf');
+      expect(headLinks(html).canonical).toBe('https://pdf.example.org/fr/merge-pdf');
+      expect(html).not.toContain('evil.example');
     } finally {
-      delete process.env.PUBLIC_URL;
+      await site.stop();
     }
   });
 

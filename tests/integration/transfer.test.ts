@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeResultString } from '../../shared/src/api';
+import { randomId } from '../../shared/src/server/ids';
 import { visitor } from '../support/api-client';
 import { fixture, pdfText, qpdfPages } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
@@ -89,6 +91,50 @@ describe('transfer, progress and download', () => {
     expect(zero.status).toBe(400);
     const badRanges = await v.transfer({ toolType: 'split-pdf', token, pages: '5-2' });
     expect(badRanges.status).toBe(400);
+  });
+
+  it('answers 400 Illegal input for unknown fields on progress, history and delete', async () => {
+    const v = visitor(stack.app);
+    const progress = await v.agent.post('/api/miaohui/file/transferProgress').send({ id: 'nosuchtask1', bogus: 1 });
+    expect(progress.status).toBe(400);
+    expect(progress.body.message).toBe('Illegal input');
+    // The spec's own extra fields are still accepted.
+    expect((await v.agent.post('/api/miaohui/file/transferProgress').send({ id: 'nosuchtask1', token: 't', file: null, userToken: 'u' })).status).toBe(404);
+
+    const user = await stack.deps.db.user.create({ data: { email: `strict.${randomId(8)}@example.com`, name: 'Strict' } });
+    const session = randomId(48);
+    await stack.deps.db.session.create({ data: { token: session, userId: user.id, expiresAt: new Date(Date.now() + 3600_000) } });
+    const signedIn = (route: string, body: object) => request(stack.app).post(`/api/miaohui/file/${route}`).set('Cookie', `sheafUserToken=${session}`).send(body);
+    for (const [route, body] of [
+      ['historyTasks', { pageNum: 1, pageSize: 10, bogus: 1 }],
+      ['deleteTasks', { ids: ['nosuchtask1'], bogus: true }],
+    ] as const) {
+      const res = await signedIn(route, body);
+      expect(res.status, route).toBe(400);
+      expect(res.body.message, route).toBe('Illegal input');
+    }
+    expect((await signedIn('historyTasks', { pageNum: 1, pageSize: 10, fileIds: 'a,b', token: 't' })).body).toMatchObject({ code: 0, data: { total: 0 } });
+    expect((await signedIn('deleteTasks', { ids: ['nosuchtask1'] })).body).toEqual({ code: 0, data: 0 });
+  });
+
+  it('refuses a protect password outside 2–20 characters with the length message', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/pypdf_multicolumn.pdf'), 'protect-pdf');
+    for (const [password, message] of [
+      ['x'.repeat(21), 'Password should be 2–20 characters'],
+      ['x', 'Password should be 2–20 characters'],
+      ['', 'Password cannot be empty'],
+    ]) {
+      const res = await v.transfer({ toolType: 'protect-pdf', token, userpassword: password });
+      expect(res.status, password).toBe(400);
+      expect(res.body.message, password).toBe(message);
+    }
+    const done = await v.waitForTask((await v.transfer({ toolType: 'protect-pdf', token, userpassword: 'y'.repeat(20) })).body.id);
+    const out = await v.download(done.result.fileurl!, path.join(tmp, 'protected.pdf'));
+    const check = (password: string) => execFileSync('qpdf', ['--requires-password', `--password=${password}`, out.path], { stdio: 'pipe' });
+    // qpdf exits 0 when a password other than the given one is needed, 3 when the given one opens the file.
+    expect(() => check('')).not.toThrow();
+    expect(() => check('y'.repeat(20))).toThrow();
   });
 
   it('refuses wrong file counts with the spec messages', async () => {

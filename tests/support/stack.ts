@@ -28,10 +28,13 @@ export async function startStack(overrides: Partial<Env> = {}, opts: { worker?: 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Mailed links and Google's callback come from PUBLIC_URL alone: by default, this stack's own address.
+  env.PUBLIC_URL = overrides.PUBLIC_URL ?? baseUrl;
   const workers: RunningWorker[] = [];
   if (opts.worker !== false) workers.push(await startWorker(deps));
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    baseUrl,
     deps,
     app,
     async startWorker() {

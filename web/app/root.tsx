@@ -9,6 +9,7 @@ import { useChunkReload } from '~/hooks/use-chunk-reload';
 import { getI18n, langFromPath } from '~/lib/i18n';
 import { InlineStyles } from '~/lib/inline-styles';
 import { usePageCopy } from '~/lib/page-copy';
+import { pageServices } from '~/lib/page-services.server';
 import { useRootData } from '~/lib/root-data';
 import { describeError } from '~/lib/route-errors';
 import { detectLanguage, hasSessionCookie } from '~/lib/session.server';
@@ -22,13 +23,13 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * The language detection of the root path, the public origin for canonical and hreflang links
- * (PUBLIC_URL when set, else the request's), whether the request carries a session, and what the
- * header and footer need from the server.
+ * (PUBLIC_URL: never the request's Host header, which a client can forge), whether the request carries a session, what the
+ * header and footer need from the server, and the upload limit the tool flows check before sending.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   detectLanguage(request);
-  const origin = process.env.PUBLIC_URL?.replace(/\/+$/, '') || new URL(request.url).origin;
-  return { origin, hasSession: hasSessionCookie(request), ...chromeConfig(request) };
+  const { config } = pageServices(context);
+  return { origin: config.PUBLIC_URL, hasSession: hasSessionCookie(request), maxUploadMb: config.MAX_UPLOAD_MB, ...chromeConfig(request) };
 }
 
 // None of it changes while the app runs; after the first page the client keeps the session state.

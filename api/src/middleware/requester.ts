@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { Env } from '../../../shared/src/env';
 import type { Deps } from '../../../shared/src/server/deps';
 import { randomId } from '../../../shared/src/server/ids';
 
@@ -13,18 +14,36 @@ export const SESSION_COOKIE = 'sheafUserToken';
 const VISITOR_ID = /^[A-Za-z0-9]{32}$/;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
+/**
+ * What all our cookies share. Secure whenever the site is reached over HTTPS: the request itself
+ * (`req.secure` believes X-Forwarded-Proto only from a TRUST_PROXY hop) or the configured public origin.
+ */
+export function cookieBase(env: Pick<Env, 'PUBLIC_URL'>, req: Request) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: req.secure || env.PUBLIC_URL.startsWith('https:') };
+}
+
 /** Reads the anonymous visitor id, issuing one when missing or malformed. */
-export function ensureVisitorId(req: Request, res: Response): string {
+export function ensureVisitorId(env: Pick<Env, 'PUBLIC_URL'>, req: Request, res: Response): string {
   const current = req.cookies?.[VISITOR_COOKIE] as string | undefined;
   if (current && VISITOR_ID.test(current)) return current;
+  return renewVisitorId(env, req, res);
+}
+
+/**
+ * Hands the browser a new visitor id. Done at sign-in and sign-out, so whoever uses the browser next
+ * is not the visitor who worked in it before.
+ */
+export function renewVisitorId(env: Pick<Env, 'PUBLIC_URL'>, req: Request, res: Response): string {
   const visitorId = randomId(32);
-  res.cookie(VISITOR_COOKIE, visitorId, { httpOnly: true, sameSite: 'lax', maxAge: YEAR_MS, path: '/', secure: req.secure });
+  res.cookie(VISITOR_COOKIE, visitorId, { ...cookieBase(env, req), maxAge: YEAR_MS, path: '/' });
+  const who = res.locals.requester as Requester | undefined;
+  if (who) who.visitorId = visitorId;
   return visitorId;
 }
 
 export function requester(deps: Deps) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const visitorId = ensureVisitorId(req, res);
+    const visitorId = ensureVisitorId(deps.env, req, res);
     let userId: string | null = null;
     const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
     if (token && token.length <= 128) {

@@ -9,12 +9,22 @@ import { rateLimit } from './rate-limit';
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** Per address and per IP: a handful of links per quarter hour, more per day. */
-const LIMITS = { perEmail: [3, 900], perEmailDay: [10, 86_400], perIp: [20, 900] } as const;
+/**
+ * Per address and per IP: a handful of links per quarter hour, more per day. Checking an address
+ * mails nothing but tells whether it has an account, so it is limited per IP too, with room for a
+ * form asked once per attempt.
+ */
+export const LIMITS = { perEmail: [3, 900], perEmailDay: [10, 86_400], perIp: [20, 900], checkPerIp: [60, 900] } as const;
 
-export async function accountExists(deps: Deps, email: string): Promise<boolean> {
+async function accountExists(deps: Deps, email: string): Promise<boolean> {
   if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', email);
   return (await deps.db.user.count({ where: { email: normalizeEmail(email) } })) > 0;
+}
+
+/** Whether an address has an account (the sign-in form's first step). */
+export async function checkAccount(deps: Deps, email: string, ip: string): Promise<boolean> {
+  await rateLimit(deps, `check-ip:${ip}`, ...LIMITS.checkPerIp);
+  return accountExists(deps, email);
 }
 
 export interface LinkRequest {
@@ -23,7 +33,6 @@ export interface LinkRequest {
   channel?: string;
   clientId?: string;
   lang: Lang;
-  origin: string;
   ip: string;
 }
 
@@ -54,8 +63,8 @@ export async function sendLoginLink(deps: Deps, req: LinkRequest): Promise<void>
       expiresAt: new Date(deps.now().getTime() + deps.env.EMAIL_LINK_MINUTES * 60_000),
     },
   });
-  const base = deps.env.PUBLIC_URL ?? req.origin;
-  const link = `${base}${req.lang === 'fr' ? '/fr' : '/'}?email=${encodeURIComponent(email)}&token=${token}`;
+  // From configuration only: a link built from the request's Host would carry the token to whatever site the Host names.
+  const link = `${deps.env.PUBLIC_URL}${req.lang === 'fr' ? '/fr' : '/'}?email=${encodeURIComponent(email)}&token=${token}`;
   await deps.mail.send(linkMessage(req.lang, email, link, req.name !== undefined, deps.env.EMAIL_LINK_MINUTES));
 }
 

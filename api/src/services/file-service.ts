@@ -64,14 +64,22 @@ export async function storeUpload(deps: Deps, who: Requester, upload: UploadedFi
   }
 }
 
-/** A file the requester owns (as visitor or user); someone else's token is simply not found. */
+/**
+ * A file the requester owns; someone else's token is simply not found. An output belongs to whoever
+ * owns its task: a task adopted at sign-in while it ran still has outputs stamped with the visitor.
+ */
 export async function findOwnedFile(deps: Deps, who: Requester, token: string) {
-  const file = await deps.db.file.findUnique({ where: { token } });
-  if (!file || !ownsRow(who, file)) throw new AppError('NOT_FOUND', `file ${token}`);
+  const file = await deps.db.file.findUnique({ where: { token }, include: { task: { select: { userId: true, visitorId: true } } } });
+  if (!file || !ownsRow(who, file.task ?? file)) throw new AppError('NOT_FOUND', `file ${token}`);
   if (file.deletedAt) throw new AppError('FILE_EXPIRED', `file ${token}`);
   return file;
 }
 
+/**
+ * A row with a user belongs to that user alone (their session, not the browser's visitor id, which
+ * whoever uses the browser next also carries); a row without one belongs to its visitor.
+ */
 export function ownsRow(who: Requester, row: { userId: string | null; visitorId: string | null }): boolean {
-  return (row.userId !== null && row.userId === who.userId) || (row.visitorId !== null && row.visitorId === who.visitorId);
+  if (row.userId !== null) return row.userId === who.userId;
+  return row.visitorId !== null && row.visitorId === who.visitorId;
 }

@@ -4,7 +4,7 @@ import { AppError, ERRORS, type ErrorCode } from '../../../shared/src/errors';
 import type { FileKind } from '../../../shared/src/file-kinds';
 import type { Deps } from '../../../shared/src/server/deps';
 import { TASK_JOB_OPTIONS } from '../../../shared/src/server/jobs';
-import { getTool, type ToolDefinition } from '../../../shared/src/tools';
+import { getTool, maxFilesOf, type ToolDefinition } from '../../../shared/src/tools';
 import type { Requester } from '../middleware/requester';
 import { availableEngines } from './engine-service';
 import { findOwnedFile, ownsRow } from './file-service';
@@ -36,11 +36,12 @@ function inputTokens(base: { token?: string; urls?: string }): string[] {
   return list.map((t) => t.trim()).filter(Boolean);
 }
 
-function checkFileCount(tool: ToolDefinition, count: number) {
+function checkFileCount(tool: ToolDefinition, count: number, config: Deps['env']) {
   if (count < tool.minFiles) {
     throw new AppError(tool.minFiles >= 2 ? 'TOO_FEW_FILES' : 'ILLEGAL_INPUT', `${count} files for ${tool.id}`);
   }
-  if (count > tool.maxFiles) throw new AppError(tool.maxFiles === 1 ? 'SINGLE_FILE_ONLY' : 'TOO_MANY_FILES', `${count} files for ${tool.id}`);
+  const max = maxFilesOf(tool, config);
+  if (count > max) throw new AppError(max === 1 ? 'SINGLE_FILE_ONLY' : 'TOO_MANY_FILES', `${count} files for ${tool.id}`);
 }
 
 /** Checks a conversion request end to end, records the Task and enqueues its job. */
@@ -51,7 +52,7 @@ export async function createTask(deps: Deps, who: Requester, body: unknown) {
   if (engines && tool.engines.some((e) => !engines[e])) throw new AppError('TOOL_UNAVAILABLE', `${tool.id}: engine missing`);
 
   const tokens = inputTokens(base);
-  checkFileCount(tool, tokens.length);
+  checkFileCount(tool, tokens.length, deps.env);
   const files = [];
   for (const token of tokens) {
     const file = await findOwnedFile(deps, who, token);

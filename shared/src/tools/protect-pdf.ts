@@ -11,7 +11,7 @@ export default defineTool({
   maxFiles: 1,
   options: z.object({
     /** Needed to open the result; 2 to 20 characters; empty is refused with PASSWORD_EMPTY. */
-    userpassword: z.string().max(20).refine((s) => s.length > 0, 'PASSWORD_EMPTY').refine((s) => s.length >= 2, 'PASSWORD_LENGTH'),
+    userpassword: z.string().max(20, 'PASSWORD_LENGTH').refine((s) => s.length > 0, 'PASSWORD_EMPTY').refine((s) => s.length >= 2, 'PASSWORD_LENGTH'),
     /** 128-bit AES as the spec says; AES-256 as the stronger choice. */
     encryption: z.enum(ENCRYPTIONS).default('aes128'),
   }),

@@ -13,10 +13,6 @@ export interface SitemapPage {
   lastmod?: Date;
 }
 
-/** The public origin for absolute links: PUBLIC_URL when set (behind a proxy), else the request's own. */
-export function publicOrigin(request: Request): string {
-  return process.env.PUBLIC_URL?.replace(/\/+$/, '') || new URL(request.url).origin;
-}
 
 /** Product and company pages, in both languages. Aliases (/contactUs) are left out. */
 const FIXED_PAGES = ['/', '/pricing', '/download', '/ai-pdf', '/about-us', '/contact-us'];

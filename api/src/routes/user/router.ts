@@ -3,7 +3,7 @@ import { AppError } from '../../../../shared/src/errors';
 import type { Deps } from '../../../../shared/src/server/deps';
 import { getRequester, SESSION_COOKIE } from '../../middleware/requester';
 import { validateBody } from '../../middleware/validate';
-import { accountExists, consumeLoginLink, sendLoginLink } from '../../services/email-login-service';
+import { checkAccount, consumeLoginLink, sendLoginLink } from '../../services/email-login-service';
 import { userForGoogle, verifyGoogleIdToken } from '../../services/google-service';
 import { adoptVisitorWork, endSession, startSession } from '../../services/session-service';
 import { presentUser } from '../../services/user-presenter';
@@ -11,12 +11,11 @@ import { googleRedirectFlow } from './google-redirect';
 import { ZCheckEmail, ZEmailLogin, ZGoogleLogin } from './schema';
 
 const langOf = (req: Request): 'en' | 'fr' => (String(req.headers.lang ?? req.cookies?.lang ?? 'en').startsWith('fr') ? 'fr' : 'en');
-const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
 
 /** Signs the requester in: session cookie, their visitor work moved to the account, the login data. */
 async function signIn(deps: Deps, req: Request, res: Response, userId: string, clientId?: string) {
-  const token = await startSession(deps, res, userId, { clientId, userAgent: req.get('user-agent'), secure: req.secure });
-  await adoptVisitorWork(deps, getRequester(res), userId);
+  const token = await startSession(deps, req, res, userId, { clientId });
+  await adoptVisitorWork(deps, req, res, userId);
   return { token, ...(await presentUser(deps, userId)) };
 }
 
@@ -24,8 +23,8 @@ async function signIn(deps: Deps, req: Request, res: Response, userId: string, c
 export function userRouter(deps: Deps): Router {
   const r = Router();
 
-  r.post('/checkEmail', validateBody(ZCheckEmail), async (_req, res) => {
-    res.json({ code: 0, data: await accountExists(deps, res.locals.body.email) });
+  r.post('/checkEmail', validateBody(ZCheckEmail), async (req, res) => {
+    res.json({ code: 0, data: await checkAccount(deps, res.locals.body.email, req.ip ?? 'unknown') });
   });
 
   r.post('/emailLogin', validateBody(ZEmailLogin), async (req, res) => {
@@ -35,7 +34,7 @@ export function userRouter(deps: Deps): Router {
       res.json({ code: 0, message: 'Login Successful', data: await signIn(deps, req, res, userId, body.clientId) });
       return;
     }
-    await sendLoginLink(deps, { ...body, lang: langOf(req), origin: originOf(req), ip: req.ip ?? 'unknown' });
+    await sendLoginLink(deps, { ...body, lang: langOf(req), ip: req.ip ?? 'unknown' });
     res.json({ code: 0, data: 1, message: 'Your log in link has been sent to the above email address' });
   });
 
@@ -56,7 +55,7 @@ export function userRouter(deps: Deps): Router {
   });
 
   r.post('/logout', async (req, res) => {
-    await endSession(deps, res, req.cookies?.[SESSION_COOKIE]);
+    await endSession(deps, req, res, req.cookies?.[SESSION_COOKIE]);
     res.json({ code: 0, data: true });
   });
 

@@ -1,16 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 
 /** Where Google's redirect sign-in starts (the API runs the OAuth flow and comes back signed in). */
 export const GOOGLE_SIGN_IN_PATH = '/api/user/google';
 
 /**
  * Continue with Google: a plain link to the redirect flow, so it works without Google's one-tap
- * script (which cannot load everywhere). `onLeave` notes what to do on the way back.
+ * script (which cannot load everywhere), back to the page it started on. `onLeave` notes what to do
+ * on the way back.
  */
 export function GoogleButton({ onLeave }: { onLeave: () => void }) {
   const { t } = useTranslation();
+  // The API comes back to this page (it accepts only a path on this site).
+  const { pathname, search } = useLocation();
+  const href = `${GOOGLE_SIGN_IN_PATH}?next=${encodeURIComponent(pathname + search)}`;
   return (
-    <a className="button google-button button--block" href={GOOGLE_SIGN_IN_PATH} onClick={onLeave}>
+    <a className="button google-button button--block" href={href} onClick={onLeave}>
       <svg width="20" height="20" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
         <path fill="#EA4335" d="M24 9.5c3.54 0 6.71 1.22 9.21 3.6l6.85-6.85C35.9 2.38 30.47 0 24 0 14.62 0 6.51 5.38 2.56 13.22l7.98 6.19C12.43 13.72 17.74 9.5 24 9.5z" />
         <path fill="#4285F4" d="M46.98 24.55c0-1.57-.15-3.09-.38-4.55H24v9.02h12.94c-.58 2.96-2.26 5.48-4.78 7.18l7.73 6c4.51-4.18 7.09-10.36 7.09-17.65z" />
