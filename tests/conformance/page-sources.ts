@@ -27,7 +27,7 @@ const letters = (s: string) =>
 /**
  * Checks that the single output is made of exactly these pages, each carrying what its source page
  * carried: its text (the same letters, for the positions in `turned`), its links, its form fields
- * with their values, and the first input's bookmarks to it.
+ * with their values, and the bookmarks to it of every input.
  */
 export function pagesFrom(sources: readonly PageSource[], turned: readonly number[] = []) {
   return async ({ inputs, outputs }: ToolRun) => {
@@ -47,11 +47,14 @@ export function pagesFrom(sources: readonly PageSource[], turned: readonly numbe
     const fields = inputs.map((file) => formFieldsPerPage(file));
     expect(formFieldsPerPage(out)).toEqual(sources.map(({ input, page }) => fields[input][page - 1]));
 
-    // The first input's outline is the one kept; a bookmark leads to the first copy of its page.
-    const position = (page: number | null) => sources.findIndex((s) => s.input === 0 && s.page === page) + 1;
-    const expectedBookmarks = bookmarks(inputs[0])
-      .filter((b) => position(b.page) > 0)
-      .map((b) => ({ title: b.title, page: position(b.page) }));
-    expect(bookmarks(out).filter((b) => b.page !== null)).toEqual(expectedBookmarks);
+    // Every input's bookmarks, in upload order, each leading to the first copy of its page; one whose
+    // page was left out is gone, and no bookmark of the output leads nowhere.
+    const position = (input: number, page: number | null) => sources.findIndex((s) => s.input === input && s.page === page) + 1;
+    const expectedBookmarks = inputs.flatMap((file, input) =>
+      bookmarks(file)
+        .filter((b) => position(input, b.page) > 0)
+        .map((b) => ({ title: b.title, page: position(input, b.page) })),
+    );
+    expect(bookmarks(out)).toEqual(expectedBookmarks);
   };
 }

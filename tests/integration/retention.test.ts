@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepExpiredFiles } from '../../worker/src/retention';
+import { STALE_TMP_AFTER_MS, sweepExpiredFiles } from '../../worker/src/retention';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
@@ -39,5 +39,32 @@ describe('retention sweep', () => {
     expect(gone.status).toBe(410);
     const zip = await v.agent.get(done.result.zipurl!);
     expect(zip.status).toBe(410);
+  });
+
+  it('removes the temp folders a killed worker left behind once no task can still be using them', async () => {
+    clock = new Date();
+    const tmp = stack.deps.env.tmpDir;
+    const folder = (name: string, ageMs: number) => {
+      const dir = path.join(tmp, name);
+      fs.mkdirSync(path.join(dir, 'merge-x'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'merge-x', 'input-1.pdf'), 'partial');
+      const at = new Date(clock.getTime() - ageMs);
+      fs.utimesSync(dir, at, at);
+      return dir;
+    };
+    // The longest task time limit (pdf-ocr's half hour) is what makes a folder stale.
+    expect(STALE_TMP_AFTER_MS).toBe(30 * 60_000);
+    const stale = folder('task-stale-abc123', STALE_TMP_AFTER_MS + 60_000);
+    const staleThumbs = folder('thumbs-def456', STALE_TMP_AFTER_MS + 60_000);
+    const running = folder('task-running-ghi789', STALE_TMP_AFTER_MS - 60_000);
+    const other = folder('not-a-task-folder', STALE_TMP_AFTER_MS + 60_000);
+
+    await sweepExpiredFiles(stack.deps);
+    expect([stale, staleThumbs, running, other].map((dir) => fs.existsSync(dir))).toEqual([false, false, true, true]);
+
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    await sweepExpiredFiles(stack.deps);
+    expect(fs.existsSync(running)).toBe(false);
+    fs.rmSync(other, { recursive: true });
   });
 });

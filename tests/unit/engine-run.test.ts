@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type AppError } from '../../shared/src/errors';
 import { runEngine } from '../../worker/src/engines/run';
@@ -31,6 +33,16 @@ async function survivors(pids: number[]): Promise<number[]> {
   const deadline = Date.now() + 2000;
   while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   return pids.filter(isAlive);
+}
+
+/** Resolves with the time `done` first held; fails after `ms`. */
+async function waitFor(done: () => boolean, ms: number): Promise<number> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`still waiting after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return Date.now();
 }
 
 let dir: string;
@@ -103,6 +115,34 @@ describe('runEngine', () => {
     expect(spawned).toHaveLength(3);
     expect(await survivors(spawned)).toEqual([]);
   });
+
+  it('still kills the engine at its time limit when the worker that started it was SIGKILLed', async () => {
+    const pidFile = path.join(dir, 'orphan-pid');
+    const parentScript = path.join(dir, 'parent.ts');
+    // `exec` keeps the pid written: the engine is `sleep` itself.
+    fs.writeFileSync(
+      parentScript,
+      `import { runEngine } from ${JSON.stringify(fileURLToPath(new URL('../../worker/src/engines/run.ts', import.meta.url)))};
+runEngine('bash', ['-c', 'echo $$ > ${pidFile}; exec sleep 30'], { timeoutMs: 2000 }).catch(() => undefined);`,
+    );
+    const parent = spawn(node, ['--import', 'tsx', parentScript], { stdio: 'ignore' });
+    let sleeper: number | undefined;
+    try {
+      const started = await waitFor(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').endsWith('\n'), 25_000);
+      sleeper = Number(fs.readFileSync(pidFile, 'utf8'));
+      process.kill(parent.pid!, 'SIGKILL');
+      await new Promise((r) => parent.once('exit', r));
+      // The parent died well before the limit, and its death alone did not stop the engine.
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(isAlive(sleeper)).toBe(true);
+      const pid = sleeper;
+      await waitFor(() => !isAlive(pid), 4000);
+      expect(Date.now() - started).toBeGreaterThan(1900);
+    } finally {
+      if (sleeper && isAlive(sleeper)) process.kill(sleeper, 'SIGKILL');
+    }
+    // Booting a TypeScript parent takes seconds on a busy machine, before the 2 s limit even starts.
+  }, 40_000);
 
   it('kills the whole process group when the task is aborted', async () => {
     const pids = path.join(dir, 'abort-pids');

@@ -1,12 +1,25 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Deps } from '../../shared/src/server/deps';
 import { thumbKey } from '../../shared/src/server/jobs';
 import { log } from '../../shared/src/server/logger';
+import { TOOLS, type ToolDefinition } from '../../shared/src/tools';
+import { DEFAULT_TIMEOUT_SECONDS } from './task-runner';
 
 const BATCH = 500;
 
 /**
+ * No task runs longer than the longest time limit, so a task's temp folder older than that belongs
+ * to a worker that was killed before it could remove it.
+ */
+export const STALE_TMP_AFTER_MS = Math.max(...TOOLS.map((t: ToolDefinition) => t.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS)) * 1000;
+/** The temp folders of tasks and thumbnail batches (see task-runner and thumbnails). */
+const TMP_FOLDER = /^(task|thumbs)-/;
+
+/**
  * Deletes every stored file whose retention has passed and marks its row deleted; a task whose
- * files are all gone is marked deleted too (the history shows it as such).
+ * files are all gone is marked deleted too (the history shows it as such). Temp folders left by
+ * killed workers go too.
  */
 export async function sweepExpiredFiles(deps: Deps): Promise<number> {
   let removed = 0;
@@ -29,6 +42,24 @@ export async function sweepExpiredFiles(deps: Deps): Promise<number> {
     removed += due.length;
     if (due.length < BATCH) break;
   }
-  if (removed) log.info('retention sweep', { removed });
+  const staleFolders = await removeStaleTmpFolders(deps);
+  if (removed || staleFolders) log.info('retention sweep', { removed, staleFolders });
+  return removed;
+}
+
+/** Removes the temp folders last changed more than STALE_TMP_AFTER_MS ago; returns how many. */
+async function removeStaleTmpFolders(deps: Deps): Promise<number> {
+  const cutoff = deps.now().getTime() - STALE_TMP_AFTER_MS;
+  const entries = await fs.readdir(deps.env.tmpDir, { withFileTypes: true }).catch(() => []);
+  let removed = 0;
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !TMP_FOLDER.test(entry.name)) continue;
+    const folder = path.join(deps.env.tmpDir, entry.name);
+    // A folder's mtime is never before its creation: one this old was made before any running task began.
+    const stat = await fs.stat(folder).catch(() => undefined);
+    if (!stat || stat.mtimeMs > cutoff) continue;
+    await fs.rm(folder, { recursive: true, force: true });
+    removed++;
+  }
   return removed;
 }

@@ -8,7 +8,7 @@ import { log } from '../../shared/src/server/logger';
 import { getTool, type ToolId } from '../../shared/src/tools';
 import { PROCESSORS } from './processors';
 
-const DEFAULT_TIMEOUT_SECONDS = 300;
+export const DEFAULT_TIMEOUT_SECONDS = 300;
 /** Progress writes are throttled so a chatty processor does not hammer the database. */
 const PROGRESS_EVERY_MS = 250;
 

@@ -2,13 +2,14 @@ import { expect } from 'vitest';
 import type { ToolCase, ToolConformance } from '../harness';
 import { INHERITED_ROTATION, inheritedRotation } from '../made-fixtures';
 import { fromInput, pagesFrom, range, type PageSource } from '../page-sources';
-import { opensWithoutPassword, pageRotations, pdfFixture } from '../pdf-checks';
+import { bookmarks, opensWithoutPassword, pageRotations, pdfFixture } from '../pdf-checks';
 
 const tracemonkey = pdfFixture('pdfjs_tracemonkey.pdf');
 const register = pdfFixture('plumber_federal-register-2020-17221.pdf');
 const geoTopo = pdfFixture('pypdf_GeoTopo-komprimiert.pdf');
 const form = pdfFixture('pypdf_libreoffice-form.pdf');
 const taxForm = pdfFixture('pdfjs_160F-2019.pdf');
+const tagged = pdfFixture('ocrmypdf_tagged.pdf');
 
 /**
  * Organizing `inputs` by `order` gives exactly the pages of `sources`, each with the rotation it
@@ -30,12 +31,42 @@ function organizes(name: string, inputs: string[], order: string, sources: PageS
   };
 }
 
+/** ocrmypdf_tagged's two pages are global pages 1–2, the 117-page book's 3–119; both have bookmarks. */
+const bothInputs = organizes(
+  'keeps the bookmarks of every input, each leading to its page where it landed',
+  [tagged.file, geoTopo.file],
+  '15,2,8,1r90,12',
+  [
+    { input: 1, page: 13 },
+    { input: 0, page: 2 },
+    { input: 1, page: 6 },
+    { input: 0, page: 1 },
+    { input: 1, page: 10 },
+  ],
+  { 4: 90 },
+);
+const bookmarksOfBothInputs: ToolCase = {
+  ...bothInputs,
+  async check(run) {
+    await bothInputs.check!(run);
+    // Not vacuous: the second input's sections land on the pages it was put at.
+    expect(bookmarks(run.outputs[0].path)).toEqual(
+      expect.arrayContaining([
+        { title: 'Page 2 Heading', page: 2 },
+        { title: '1.1 Topologische Räume', page: 3 },
+        { title: '1.2 Metrische Räume', page: 5 },
+        { title: '1.3 Stetigkeit', page: 1 },
+      ]),
+    );
+  },
+};
+
 /** tracemonkey (14 pages) then the federal register (15): global pages 1–14, then 15–29. */
 const interleaved = range(1, 14).flatMap((p) => [p, 14 + p]);
 
 export const organizePdf: ToolConformance = {
   tool: 'organize-pdf',
-  sample: [pdfFixture('ocrmypdf_tagged.pdf').file, pdfFixture('pdf20_Simple-PDF-2.0-file.pdf').file],
+  sample: [tagged.file, pdfFixture('pdf20_Simple-PDF-2.0-file.pdf').file],
   options: { order: '2,1r90' },
   pagesOf: () => [2],
   cases: [
@@ -84,6 +115,7 @@ export const organizePdf: ToolConformance = {
       [{ input: 1, page: 1 }],
       { 1: 90 },
     ),
+    bookmarksOfBothInputs,
     organizes('repeats a page asked for twice, turning only the copy marked', [tracemonkey.file], '1,1r180', fromInput(0, [1, 1]), { 2: 180 }),
     organizes(
       'adds the turn to rotations inherited from the page tree',

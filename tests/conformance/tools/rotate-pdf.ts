@@ -45,6 +45,11 @@ export const rotatePdf: ToolConformance = {
     rotates('takes the angle as the form sends it, a string', tracemonkey.file, '90', [1]),
     rotates('turns only the pages given, in a 117-page book, keeping its links and bookmarks', geoTopo.file, 180, [2, 5, 6, 7, 117]),
     rotates('turns every page of a 117-page book', geoTopo.file, 90),
+    {
+      // qpdf given "2-4,3" itself would turn page 3 twice.
+      ...rotates('turns each page once when the ranges overlap, repeat or come out of order', tracemonkey.file, 90, [1, 2, 3, 4, 7]),
+      options: { angle: 90, pages: '7,3,1-3,2-4,3' },
+    },
     rotates('adds to the /Rotate a page already has: 90 + 90 = 180', turnedScan, 90),
     rotates('adds to the /Rotate a page already has: 90 + 270 = 0', turnedScan, 270),
     rotates('adds to a rotation held in an indirect object', epsonScan, 270, [2, 4, 6]),

@@ -29,11 +29,21 @@ export interface RunEngineResult {
 const STDERR_KEEP_BYTES = 64 * 1024;
 const DEFAULT_MAX_STDOUT_BYTES = 32 * 1024 * 1024;
 const DETAIL_TAIL_CHARS = 2000;
+/**
+ * coreutils `timeout` holds the time limit inside the process group, so it still fires when the
+ * worker that started the engine was killed and its timer died with it. It fires this long after
+ * the worker's own timer, which normally wins and reports why.
+ */
+const BACKSTOP_GRACE_MS = 500;
+/** What `timeout` exits with, and how its message starts, when it cannot start the engine at all. */
+const NOT_FOUND = 127;
+const NOT_STARTED = /^timeout: failed to run command/;
 
 /**
  * The one way the worker runs a native engine: no shell (arguments are never parsed by one), its
- * own process group so a timeout or an abort kills every process the engine started, stderr kept
- * (bounded) for the log, and an AppError with a user-safe message when it fails.
+ * own process group so a timeout or an abort kills every process the engine started, a time limit
+ * that outlives the worker, stderr kept (bounded) for the log, and an AppError with a user-safe
+ * message when it fails.
  */
 export function runEngine(command: string, args: readonly string[], opts: RunEngineOptions): Promise<RunEngineResult> {
   const okCodes = opts.okCodes ?? [0];
@@ -45,11 +55,13 @@ export function runEngine(command: string, args: readonly string[], opts: RunEng
       reject(new AppError('TASK_FAILED', `${label} not started: ${reasonOf(opts.signal)}`));
       return;
     }
-    const child = spawn(command, args, {
+    // `timeout` stops reading options at the duration, so the engine's arguments pass through untouched.
+    const backstop = `${(opts.timeoutMs + BACKSTOP_GRACE_MS) / 1000}s`;
+    const child = spawn('timeout', ['--signal=KILL', backstop, command, ...args], {
       cwd: opts.cwd,
       env: opts.env ? { ...process.env, ...opts.env } : process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
-      // A new process group (led by the child), so kill(-pid) reaches the engine's own children.
+      // A new process group (led by `timeout`), so kill(-pid) reaches the engine and its own children.
       detached: true,
     });
 
@@ -90,9 +102,7 @@ export function runEngine(command: string, args: readonly string[], opts: RunEng
 
     child.on('error', (err: NodeJS.ErrnoException) => {
       finish();
-      // ENOENT: the engine is not installed; capabilities should have switched the tool off.
-      const code: ErrorCode = err.code === 'ENOENT' ? 'TOOL_UNAVAILABLE' : 'TASK_FAILED';
-      reject(new AppError(code, `${label} could not start: ${err.message}`));
+      reject(new AppError('TASK_FAILED', `${label} could not start: ${err.message}`));
     });
 
     // 'close' (not 'exit') so every byte of output has been read.
@@ -102,6 +112,9 @@ export function runEngine(command: string, args: readonly string[], opts: RunEng
       const tail = result.stderr.trim().slice(-DETAIL_TAIL_CHARS);
       if (killedBecause) {
         reject(new AppError('TASK_FAILED', `${label} ${killedBecause}${tail ? `: ${tail}` : ''}`));
+      } else if (code !== null && code >= 126 && NOT_STARTED.test(result.stderr)) {
+        // Not installed: capabilities should have switched the tool off.
+        reject(new AppError(code === NOT_FOUND ? 'TOOL_UNAVAILABLE' : 'TASK_FAILED', `${label} could not start: ${tail}`));
       } else if (code === null || !okCodes.includes(code)) {
         const how = code === null ? `was killed by ${signal}` : `exited with ${code}`;
         reject(new AppError(opts.errorCode ?? 'TASK_FAILED', `${label} ${how}${tail ? `: ${tail}` : ''}`, opts.userMessage));

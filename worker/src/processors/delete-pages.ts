@@ -6,10 +6,11 @@ import { compactPages, pagesIn, toQpdfRange } from '../../../shared/src/page-ran
 import type deleteTool from '../../../shared/src/tools/delete-pages';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import { rebuildOutline } from '../pdf-outline';
 import { resolveRanges } from './page-selection';
 import type { Processor } from './types';
 
-/** Removes the chosen pages; outlines, links and form fields of the pages that stay are kept. */
+/** Removes the chosen pages; bookmarks, links and form fields of the pages that stay are kept. */
 const deletePages: Processor<z.output<typeof deleteTool.options>> = async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'delete-'));
@@ -22,6 +23,9 @@ const deletePages: Processor<z.output<typeof deleteTool.options>> = async (ctx) 
 
   const output = path.join(dir, 'output.pdf');
   await qpdf.selectPages(doc.path, [{ file: doc.path, range: toQpdfRange(compactPages(kept)) }], output, { signal: ctx.signal });
+  await ctx.progress(0.7);
+  const position = new Map(kept.map((page, i) => [page, i + 1]));
+  await rebuildOutline(output, [{ file: doc.path, positionOf: (page) => position.get(page) }], ctx.signal);
   return { outputs: [{ path: output, name: `${fileStem(input.name)}-pages-removed.pdf` }] };
 };
 

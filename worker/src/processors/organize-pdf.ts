@@ -8,11 +8,13 @@ import type organizeTool from '../../../shared/src/tools/organize-pdf';
 import * as qpdf from '../engines/qpdf';
 import { ENGINE_PARALLELISM, mapLimit } from '../parallel';
 import { fileStem, preparePdf } from '../pdf-input';
+import { rebuildOutline } from '../pdf-outline';
 import type { Processor } from './types';
 
 /**
  * Builds one document from the pages of one or more inputs, in exactly the order given, each page
- * optionally turned. Pages are numbered across the inputs in upload order; pages left out are gone.
+ * optionally turned. Pages are numbered across the inputs in upload order; pages left out are gone,
+ * with their bookmarks. Every input's bookmarks are kept; form fields and metadata come from the first.
  */
 const organizePdf: Processor<z.output<typeof organizeTool.options>> = async (ctx) => {
   const dir = await mkdtemp(path.join(ctx.workDir, 'organize-'));
@@ -30,9 +32,12 @@ const organizePdf: Processor<z.output<typeof organizeTool.options>> = async (ctx
     return { index, local: page - starts[index] };
   };
   const runs: qpdf.PageRun[] = [];
+  // A bookmark leads to the first copy of its page.
+  const positions = docs.map(() => new Map<number, number>());
   let current: { index: number; pages: number[] } | undefined;
-  for (const { page } of order) {
+  for (const [i, { page }] of order.entries()) {
     const { index, local } = locate(page);
+    if (!positions[index].has(local)) positions[index].set(local, i + 1);
     if (current && current.index === index && local === current.pages[current.pages.length - 1] + 1) current.pages.push(local);
     else {
       if (current) runs.push({ file: docs[current.index].path, range: toQpdfRange(compactPages(current.pages)) });
@@ -47,6 +52,12 @@ const organizePdf: Processor<z.output<typeof organizeTool.options>> = async (ctx
 
   const output = path.join(dir, 'output.pdf');
   await qpdf.selectPages(docs[0].path, runs, output, { rotations, signal: ctx.signal });
+  await ctx.progress(0.7);
+  await rebuildOutline(
+    output,
+    docs.map((doc, i) => ({ file: doc.path, positionOf: (page: number) => positions[i].get(page) })),
+    ctx.signal,
+  );
   return { outputs: [{ path: output, name: `${fileStem(ctx.inputs[0].name)}-organized.pdf` }] };
 };
 

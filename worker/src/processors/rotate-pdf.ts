@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { toQpdfRange } from '../../../shared/src/page-ranges';
+import { compactPages, pagesIn, toQpdfRange } from '../../../shared/src/page-ranges';
 import type rotateTool from '../../../shared/src/tools/rotate-pdf';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../pdf-input';
@@ -15,7 +15,9 @@ const rotatePdf: Processor<z.output<typeof rotateTool.options>> = async (ctx) =>
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
   await ctx.progress(0.3);
 
-  const pages = ctx.options.pages === undefined ? '1-z' : toQpdfRange(resolveRanges(ctx.options.pages, doc.pages));
+  // qpdf applies each range in turn: "1-3,2-4" would turn pages 2 and 3 twice.
+  const selected = ctx.options.pages === undefined ? undefined : [...pagesIn(resolveRanges(ctx.options.pages, doc.pages))].sort((a, b) => a - b);
+  const pages = selected ? toQpdfRange(compactPages(selected)) : '1-z';
   const output = path.join(dir, 'output.pdf');
   await qpdf.rotatePages(doc.path, output, ctx.options.angle, pages, ctx.signal);
   return { outputs: [{ path: output, name: `${fileStem(input.name)}-rotated.pdf` }] };
