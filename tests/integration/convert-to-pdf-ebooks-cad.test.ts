@@ -59,6 +59,21 @@ describe('convert to PDF: eBooks and CAD drawings', () => {
     expect(tooMany.body.message).toBe('Your file number too much');
   });
 
+  it('takes its books-per-task limit from EBOOK_MAX_FILES: at 3, a fourth book is refused', async () => {
+    const three = await startStack({ EBOOK_MAX_FILES: 3 }, { worker: false });
+    try {
+      const v = visitor(three.app);
+      const token = await v.uploadToken(fixture('ebooks/komga_zip_1page.cbz'), 'ebooks-to-pdf');
+      const ok = await v.transfer({ toolType: 'ebooks-to-pdf', urls: Array(3).fill(token).join(';') });
+      expect(ok.body).toMatchObject({ code: 500, result: { status: 'Doing' } });
+      const tooMany = await v.transfer({ toolType: 'ebooks-to-pdf', urls: Array(4).fill(token).join(';') });
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.message).toBe('Your file number too much');
+    } finally {
+      await three.stop();
+    }
+  });
+
   it('refuses a file that is no eBook at upload', async () => {
     const v = visitor(stack.app);
     const res = await v.upload(fixture('pdf/pdfjs_tracemonkey.pdf'), 'ebooks-to-pdf');

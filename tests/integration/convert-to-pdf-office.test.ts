@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSofficePool } from '../../worker/src/engines/soffice-pool';
 import { visitor } from '../support/api-client';
 import { fixture, pdfText, qpdfPages } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
@@ -19,9 +18,8 @@ describe('Convert to PDF (Office, text, iWork) through the API', () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-office-'));
   });
   afterAll(async () => {
+    // Stopping the stack closes its worker, and the worker closes the LibreOffice pool.
     await stack.stop();
-    // The worker's close does not stop the LibreOffice pool yet: this file owns the one it started.
-    await closeSofficePool();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Env } from '../env';
 import type { FileKind } from '../file-kinds';
 import type { ToolCategory } from './catalog';
 
@@ -19,6 +20,8 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
   /** Files per task. Tools with maxFiles 1 run once per file when a user drops several. */
   minFiles: number;
   maxFiles: number;
+  /** When an operator chooses the files per task (at most maxFiles): the setting that says how many. */
+  maxFilesSetting?: 'EBOOK_MAX_FILES';
   /** The tool's own fields of the conversion request, validated at the edge. */
   options: Options;
   engines: readonly EngineName[];
@@ -35,6 +38,11 @@ export function defineTool<const Id extends string, Options extends z.ZodObject>
   def: ToolDefinition<Options> & { id: Id },
 ) {
   return def;
+}
+
+/** Files per task on this server: the tool's own number, or the operator's setting where it has one. */
+export function maxFilesOf(tool: Pick<ToolDefinition, 'maxFiles' | 'maxFilesSetting'>, config: Pick<Env, 'EBOOK_MAX_FILES'>): number {
+  return tool.maxFilesSetting ? Math.min(config[tool.maxFilesSetting], tool.maxFiles) : tool.maxFiles;
 }
 
 /** Options schema for tools that take no options of their own. */

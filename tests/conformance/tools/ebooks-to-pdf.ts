@@ -56,6 +56,18 @@ const drmMobi = (() => {
   return target;
 })();
 
+/**
+ * Formats no stored fixture has: a Rocket eBook (.rb) that calibre writes from the lorem EPUB (its
+ * Qt WebEngine needs --no-sandbox when tests run as root), and a plain Kindle .azw, which is a MOBI file.
+ */
+const rocketBook = path.join(dir, 'lorem.rb');
+execFileSync('ebook-convert', [book('epubcheck_lorem_epub2.epub'), rocketBook], {
+  stdio: 'ignore',
+  env: { ...process.env, QTWEBENGINE_CHROMIUM_FLAGS: '--no-sandbox' },
+});
+const kindleAzw = path.join(dir, 'libmobi_sample-cp1252.azw');
+fs.copyFileSync(book('libmobi_sample-cp1252.mobi'), kindleAzw);
+
 /** 5 MB of zeros in a few KB: far beyond the unpack ratio any real book or comic has. */
 const zeros = Buffer.alloc(5 * 1024 * 1024);
 const zipBombComic = zip('bomb.cbz', [['page-1.png', zeros]]);
@@ -145,6 +157,16 @@ export const ebooksToPdf: ToolConformance = {
     readsAs('libmobi_sample-multimedia.mobi', 'This is a sample for testing libmobi project.'),
     readsAs('libmobi_sample-unicode-huffdic.mobi', 'This is a sample for testing libmobi project.'),
     readsAs('libmobi_sample-obfuscated-fonts.azw3', 'Font obfuscation test'),
+    {
+      ...readsAs('lorem.rb', 'Lorem ipsum dolor sit amet, consectetur adipiscing elit.'),
+      inputs: [rocketBook],
+      name: 'converts a Rocket eBook (.rb), its text and all',
+    },
+    {
+      ...readsAs('libmobi_sample-cp1252.azw', 'This is a sample for testing libmobi project.'),
+      inputs: [kindleAzw],
+      name: 'converts a plain Kindle .azw, its text and all',
+    },
     {
       // The file is a PalmDOC book of HTML: read as MOBI (its kind), the markup is laid out, not printed.
       ...readsAs('libmobi_sample-textread.pdb', 'This is a sample for testing libmobi project.'),

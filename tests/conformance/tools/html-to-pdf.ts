@@ -18,6 +18,14 @@ import { text } from '../pdf-checks';
  */
 const trapHits: string[] = [];
 const siteHits: string[] = [];
+/** When the never-ending page was asked for, and when the converter hung up on it. */
+const stall: { askedAt?: number; droppedAt?: number } = {};
+
+/** Short limits, so the tests can reach them (defaults: 30 s and 500 pages). */
+const LOAD_SECONDS = 20;
+const MAX_PAGES = 3;
+process.env.HTML_LOAD_SECONDS = String(LOAD_SECONDS);
+process.env.HTML_MAX_PAGES = String(MAX_PAGES);
 
 async function listen(server: http.Server, host: string, port = 0): Promise<number> {
   await new Promise<void>((resolve, reject) => {
@@ -100,6 +108,14 @@ const site = http.createServer((req, res) => {
     case '/redirect':
       res.writeHead(302, { location: url.searchParams.get('to') ?? '/' });
       return res.end();
+    case '/stall':
+      // Headers and the start of the page, then nothing more, ever: the `load` event never comes.
+      stall.askedAt = Date.now();
+      res.on('close', () => (stall.droppedAt = Date.now()));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.write('<!doctype html><html><body><p>Still loading');
+    case '/long':
+      return html(page(Array.from({ length: 10 }, (_, i) => `<h1 style="height:1200px">Long page section ${i + 1}</h1>`).join('')));
     case '/huge':
       return html(page('<p>Huge script</p><script src="/huge.js"></script>'));
     case '/huge.js': {
@@ -224,6 +240,27 @@ export const htmlToPdf: ToolConformance = {
       inputs: [],
       options: { url: siteUrl('/huge') },
       error: 'FILE_TOO_LARGE',
+    },
+    {
+      name: `fails a page that never finishes loading with TASK_FAILED once HTML_LOAD_SECONDS (${LOAD_SECONDS} s) have passed`,
+      inputs: [],
+      options: { url: siteUrl('/stall') },
+      error: 'TASK_FAILED',
+    },
+    {
+      name: `prints no more than HTML_MAX_PAGES (${MAX_PAGES}) pages of a long page`,
+      inputs: [],
+      options: { url: siteUrl('/long') },
+      pages: [MAX_PAGES],
+      async check(run) {
+        const printed = await text(run.outputs[0].path);
+        expect(printed).toContain('Long page section 1');
+        expect(printed).not.toContain('Long page section 10');
+        // The case above: the converter gave up on the never-ending page at its load limit, not later.
+        const waited = stall.droppedAt! - stall.askedAt!;
+        expect(waited).toBeGreaterThanOrEqual(LOAD_SECONDS * 1000 - 500);
+        expect(waited).toBeLessThan(LOAD_SECONDS * 1000 + 5000);
+      },
     },
     {
       // Last, so its proof covers every case above as well.

@@ -79,18 +79,133 @@ const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 /**
  * The warm path learns that a document wants a password from LibreOffice itself; a cold soffice
- * only says it could not load it. These are the two common cases: an encrypted Office Open XML
- * file (an OLE container holding an "EncryptedPackage" stream) and an encrypted OpenDocument
- * (its manifest carries encryption data). Legacy .doc/.xls/.ppt encryption reads as damaged here.
+ * only says it could not load it. So the file is looked at here: an encrypted Office Open XML file
+ * is an OLE container holding an "EncryptedPackage" stream; an encrypted OpenDocument's manifest
+ * carries encryption data; legacy Word, Excel and PowerPoint files say so in their main stream.
  */
 export async function looksPasswordProtected(file: string): Promise<boolean> {
   const bytes = await readFile(file);
-  if (bytes.subarray(0, 8).equals(OLE_MAGIC)) return bytes.includes(Buffer.from('EncryptedPackage', 'utf16le'));
+  if (bytes.subarray(0, 8).equals(OLE_MAGIC)) {
+    try {
+      return legacyEncrypted(bytes);
+    } catch {
+      return false;
+    }
+  }
   try {
     const listing = await checkZip(file, { limits: { verify: false } });
     const manifest = await readZipEntry(file, listing, 'META-INF/manifest.xml', 4 * 1024 * 1024);
     return manifest !== null && manifest.includes('encryption-data');
   } catch {
     return false;
+  }
+}
+
+/** Reads an OLE (Compound File Binary) container's own flags for encryption. Throws on a malformed one. */
+function legacyEncrypted(bytes: Buffer): boolean {
+  const cfb = new CompoundFile(bytes);
+  if (cfb.has('EncryptedPackage')) return true;
+  // Word 97–2003: the File Information Block's fEncrypted bit (MS-DOC 2.5.2).
+  const word = cfb.stream('WordDocument', 12);
+  if (word) return (word.readUInt16LE(0x0a) & 0x0100) !== 0;
+  // Excel 97–2003: a FILEPASS record among the workbook globals, before their EOF (MS-XLS 2.4.117).
+  const book = cfb.stream('Workbook') ?? cfb.stream('Book');
+  if (book) {
+    for (let at = 0; at + 4 <= book.length; ) {
+      const type = book.readUInt16LE(at);
+      if (type === 0x002f) return true;
+      if (type === 0x000a) return false;
+      at += 4 + book.readUInt16LE(at + 2);
+    }
+    return false;
+  }
+  // PowerPoint 97–2003: the CurrentUserAtom's header token (MS-PPT 2.3.2).
+  const user = cfb.stream('Current User', 16);
+  return user !== undefined && user.length >= 16 && user.readUInt32LE(12) === 0xf3d1c4df;
+}
+
+const END_OF_CHAIN = 0xfffffffe;
+
+/** Just enough of MS-CFB to find a stream by name and read it (no new dependency for four flags). */
+class CompoundFile {
+  private readonly sectorSize: number;
+  private readonly fat: number[] = [];
+  private readonly entries: Array<{ name: string; type: number; start: number; size: number }> = [];
+  private readonly miniFatStart: number;
+  private readonly miniCutoff: number;
+  private miniFat?: number[];
+  private miniStream?: Buffer;
+
+  constructor(private readonly bytes: Buffer) {
+    this.sectorSize = 1 << bytes.readUInt16LE(0x1e);
+    const difat: number[] = [];
+    for (let i = 0; i < 109; i++) difat.push(bytes.readUInt32LE(0x4c + i * 4));
+    const perSector = this.sectorSize / 4;
+    for (let sector = bytes.readUInt32LE(0x44), n = bytes.readUInt32LE(0x48); n > 0 && sector < END_OF_CHAIN; n--) {
+      const at = this.offset(sector);
+      for (let i = 0; i < perSector - 1; i++) difat.push(bytes.readUInt32LE(at + i * 4));
+      sector = bytes.readUInt32LE(at + (perSector - 1) * 4);
+    }
+    for (const sector of difat.slice(0, bytes.readUInt32LE(0x2c))) {
+      const at = this.offset(sector);
+      for (let i = 0; i < perSector; i++) this.fat.push(bytes.readUInt32LE(at + i * 4));
+    }
+    const directory = this.chain(bytes.readUInt32LE(0x30), this.fat, (s) => this.sectorAt(s), Infinity);
+    for (let at = 0; at + 128 <= directory.length; at += 128) {
+      const nameBytes = Math.min(64, Math.max(0, directory.readUInt16LE(at + 0x40) - 2));
+      this.entries.push({
+        name: directory.toString('utf16le', at, at + nameBytes),
+        type: directory[at + 0x42],
+        start: directory.readUInt32LE(at + 0x74),
+        size: directory.readUInt32LE(at + 0x78),
+      });
+    }
+    this.miniFatStart = bytes.readUInt32LE(0x3c);
+    this.miniCutoff = bytes.readUInt32LE(0x38);
+  }
+
+  has(name: string): boolean {
+    return this.entries.some((e) => e.type === 2 && e.name === name);
+  }
+
+  /** The first `limit` bytes (all by default) of the named stream, or undefined when there is none. */
+  stream(name: string, limit = Infinity): Buffer | undefined {
+    const entry = this.entries.find((e) => e.type === 2 && e.name === name);
+    if (!entry) return undefined;
+    const want = Math.min(entry.size, limit);
+    if (entry.size >= this.miniCutoff) return this.chain(entry.start, this.fat, (s) => this.sectorAt(s), want);
+    const root = this.entries[0];
+    this.miniFat ??= [...this.readU32s(this.chain(this.miniFatStart, this.fat, (s) => this.sectorAt(s), Infinity))];
+    this.miniStream ??= this.chain(root.start, this.fat, (s) => this.sectorAt(s), root.size);
+    const mini = this.miniStream;
+    const miniSize = 1 << this.bytes.readUInt16LE(0x20);
+    return this.chain(entry.start, this.miniFat, (s) => mini.subarray(s * miniSize, (s + 1) * miniSize), want);
+  }
+
+  private *readU32s(buffer: Buffer): Generator<number> {
+    for (let at = 0; at + 4 <= buffer.length; at += 4) yield buffer.readUInt32LE(at);
+  }
+
+  private offset(sector: number): number {
+    const at = (sector + 1) * this.sectorSize;
+    if (at + this.sectorSize > this.bytes.length) throw new Error(`sector ${sector} lies beyond the file`);
+    return at;
+  }
+
+  private sectorAt(sector: number): Buffer {
+    const at = this.offset(sector);
+    return this.bytes.subarray(at, at + this.sectorSize);
+  }
+
+  /** Follows a sector chain until it ends or `limit` bytes are read; a looping chain stops at the table's length. */
+  private chain(start: number, table: number[], read: (sector: number) => Buffer, limit: number): Buffer {
+    const parts: Buffer[] = [];
+    let length = 0;
+    for (let sector = start, hops = 0; sector < END_OF_CHAIN && length < limit && hops <= table.length; sector = table[sector] ?? END_OF_CHAIN, hops++) {
+      const part = read(sector);
+      parts.push(part);
+      length += part.length;
+    }
+    return Buffer.concat(parts).subarray(0, Number.isFinite(limit) ? limit : undefined);
   }
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { z } from 'zod';
-import { urlFetchAllowlist } from '../../../shared/src/env';
+import { htmlLimits, urlFetchAllowlist } from '../../../shared/src/env';
 import { AppError, isAppError } from '../../../shared/src/errors';
 import type htmlTool from '../../../shared/src/tools/html-to-pdf';
 import { sharedBrowser } from '../engines/chromium';
@@ -13,16 +13,12 @@ import type { Processor } from './types';
 
 type HtmlOptions = z.output<typeof htmlTool.options>;
 
-/** Time for the page to load (its `load` event). */
-const NAVIGATION_MS = 30_000;
-/** Time for the whole conversion: load, settle, render. */
-const TOTAL_MS = 60_000;
+/** Time for the whole conversion beyond the page's load limit (HTML_LOAD_SECONDS): settle, render. */
+const AFTER_LOAD_MS = 30_000;
 /** After `load`, time left for late requests (lazy images, web fonts) to finish. */
 const SETTLE_MS = 3_000;
 /** Everything the page downloads, together. */
 export const MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024;
-/** Pages beyond this are not rendered: an endless page stops here. */
-export const MAX_PDF_PAGES = 500;
 
 const MARGINS: Record<HtmlOptions['margin'], string> = { none: '0', small: '10mm', normal: '20mm' };
 /** Schemes that never reach the network. */
@@ -39,6 +35,8 @@ const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
 const htmlToPdf: Processor<HtmlOptions> = async (ctx) => {
   if (ctx.signal.aborted) throw new AppError('TASK_FAILED', 'aborted before start');
   const { url, format, margin, background } = ctx.options;
+  // Pages beyond maxPages are not rendered: an endless page stops there.
+  const { loadSeconds, maxPages } = htmlLimits();
   const guard = new RequestGuard({ allowlist: urlFetchAllowlist() });
   const target = new URL(url);
   // Refuse an internal address before starting anything.
@@ -46,7 +44,7 @@ const htmlToPdf: Processor<HtmlOptions> = async (ctx) => {
   await ctx.progress(0.05);
 
   const tooLarge = new AbortController();
-  const deadline = AbortSignal.any([ctx.signal, AbortSignal.timeout(TOTAL_MS), tooLarge.signal]);
+  const deadline = AbortSignal.any([ctx.signal, AbortSignal.timeout(loadSeconds * 1000 + AFTER_LOAD_MS), tooLarge.signal]);
   const proxy = await startGuardedProxy(guard, { maxBytes: MAX_DOWNLOAD_BYTES, onLimit: () => tooLarge.abort('download limit') });
   let context: BrowserContext | undefined;
   let mainFrameRefused = false;
@@ -96,11 +94,14 @@ const htmlToPdf: Processor<HtmlOptions> = async (ctx) => {
     await main.emulateMedia({ media: 'screen' });
 
     let navigationError: unknown;
-    const response = await main.goto(target.href, { waitUntil: 'load', timeout: NAVIGATION_MS }).catch((e: unknown) => {
+    const response = await main.goto(target.href, { waitUntil: 'load', timeout: loadSeconds * 1000 }).catch((e: unknown) => {
       navigationError = e;
       return null;
     });
     if (refused()) throw new AppError('URL_BLOCKED', `the page or its redirect was refused: ${mainFrameUrls.join(' → ')}`);
+    if (navigationError instanceof Error && navigationError.name === 'TimeoutError') {
+      throw new AppError('TASK_FAILED', `the page did not finish loading within ${loadSeconds} s`);
+    }
     if (navigationError !== undefined || !response) {
       throw new AppError('TASK_FAILED', `page did not load: ${navigationError instanceof Error ? navigationError.message.split('\n')[0] : 'no response'}`);
     }
@@ -116,7 +117,7 @@ const htmlToPdf: Processor<HtmlOptions> = async (ctx) => {
       format,
       printBackground: background,
       margin: { top: MARGINS[margin], right: MARGINS[margin], bottom: MARGINS[margin], left: MARGINS[margin] },
-      pageRanges: `1-${MAX_PDF_PAGES}`,
+      pageRanges: `1-${maxPages}`,
     });
     const pages = (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
     if (pages < 1) throw new AppError('TASK_FAILED', 'chromium wrote no page');
