@@ -4,6 +4,8 @@ source "$(dirname "$0")/lib.sh"
 
 export NODE_ENV=test
 bootstrap
+# The native engines the OCR bench compares with.
+ensure_system_packages scripts/bench-packages.txt
 trap stop_started_services EXIT
 use_database sheaf_bench
 migrate_and_seed

@@ -11,13 +11,14 @@ PG_BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || tru
 PG_PORT="${SHEAF_PG_PORT:-54329}"
 REDIS_PORT="${SHEAF_REDIS_PORT:-63799}"
 
-# Installs missing Debian packages when root; otherwise prints the one line to run and stops.
+# Installs the missing Debian packages listed in $1 (scripts/system-packages.txt by default) when
+# root; otherwise prints the one line to run and stops.
 ensure_system_packages() {
-  local missing=()
+  local list="${1:-scripts/system-packages.txt}" missing=()
   while read -r pkg; do
     [[ -z "$pkg" || "$pkg" == \#* ]] && continue
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
-  done < scripts/system-packages.txt
+  done < "$list"
   ((${#missing[@]} == 0)) && return 0
   if [[ $EUID -ne 0 ]]; then
     die "Missing system packages. Run: sudo apt-get install -y ${missing[*]}"

@@ -21,6 +21,10 @@ const CER = {
   rotatedSkew: { measured: 0.0098, floor: 0.03 },
   francais: { measured: 0, floor: 0.02 },
   eurotext: { measured: 0.0121, floor: 0.035 },
+  /** The same six-language page read with other models: German alone, Spanish with Portuguese, Italian alone. */
+  eurotextDeu: { measured: 0.0146, floor: 0.035 },
+  eurotextSpaPor: { measured: 0.0218, floor: 0.04 },
+  eurotextIta: { measured: 0.0218, floor: 0.04 },
   phototest: { measured: 0, floor: 0.02 },
   /** The searchable PDF of ocrmypdf_skew.pdf, read back with `pdftotext -raw` (content order). */
   skewPdf: { measured: 0.0101, floor: 0.03 },
@@ -41,14 +45,19 @@ const LINN_TRUTH = 'ocrmypdf_linn.txt';
 const output = (run: ToolRun) => fs.readFileSync(run.outputs[0].path, 'utf8');
 const rawText = (file: string) => execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
 
-/** A txt run whose text must stay under a CER floor against a ground truth. */
-function cerCase(name: string, input: string, truth: string, language: string, limit: { floor: number }): ToolCase {
+/**
+ * A txt run whose text must stay under a CER floor against a ground truth, and hold each of
+ * `exactly` (the words its language's model must get right, accents and quotes included).
+ */
+function cerCase(name: string, input: string, truth: string, language: string, limit: { floor: number }, exactly: string[] = []): ToolCase {
   return {
     name,
     inputs: [input],
     options: { outtype: 'txt', language },
     check(run) {
       expect(characterErrorRate(output(run), groundTruth(truth))).toBeLessThanOrEqual(limit.floor);
+      const flatText = output(run).replace(/\s+/g, ' ');
+      for (const snippet of exactly) expect(flatText).toContain(snippet);
     },
   };
 }
@@ -75,6 +84,8 @@ const qpdf = (...args: string[]) => {
   }
 };
 const francaisTurned = (angle: number) => make(`francais-turned-${angle}.pdf`, (t) => qpdf(scanned('ocrmypdf_francais.pdf'), `--rotate=+${angle}:1`, t));
+/** The French scan three times: three pages to recognise. */
+const francaisThrice = () => make('francais-thrice.pdf', (t) => qpdf('--empty', '--pages', ...Array(3).fill(scanned('ocrmypdf_francais.pdf')), '--', t));
 /** A page of text (tracemonkey's first) followed by a scan (the French pangram). */
 const textThenScan = () =>
   make('text-then-scan.pdf', (t) => qpdf('--empty', '--pages', pdfFixture('pdfjs_tracemonkey.pdf').file, '1', scanned('ocrmypdf_francais.pdf'), '1', '--', t));
@@ -193,6 +204,16 @@ export const pdfOcr: ToolConformance = {
     cerCase('reads a scan set on a turned page (/Rotate) and skewed, CER ≤ 3%', scanned('ocrmypdf_rotated_skew.pdf'), LINN_TRUTH, 'eng', CER.rotatedSkew),
     cerCase('reads French accents and ligatures, CER ≤ 2%', scanned('ocrmypdf_francais.pdf'), 'ocrmypdf_francais.gt.txt', 'fra', CER.francais),
     cerCase('reads six languages with eng+fra from a bilevel TIFF, CER ≤ 3.5%', scanned('tesseract_eurotext.tif'), 'tesseract_eurotext.txt', 'eng+fra', CER.eurotext),
+    cerCase('reads German with deu alone, CER ≤ 3.5%', scanned('tesseract_eurotext.tif'), 'tesseract_eurotext.txt', 'deu', CER.eurotextDeu, [
+      'Der „schnelle” braune Fuchs springt über den faulen Hund.',
+    ]),
+    cerCase('reads Spanish and Portuguese with spa+por, CER ≤ 4%', scanned('tesseract_eurotext.tif'), 'tesseract_eurotext.txt', 'spa+por', CER.eurotextSpaPor, [
+      'El zorro marrón rápido salta sobre el perro perezoso.',
+      'A raposa marrom rápida',
+    ]),
+    cerCase('reads Italian with ita alone, CER ≤ 4%', scanned('tesseract_eurotext.tif'), 'tesseract_eurotext.txt', 'ita', CER.eurotextIta, [
+      'La volpe marrone rapida salta sopra il cane pigro.',
+    ]),
     cerCase('reads a 200 dpi TIFF, CER ≤ 2%', scanned('tesseract_phototest.tif'), 'tesseract_phototest.txt', 'eng', CER.phototest),
     {
       name: 'makes a skewed scan searchable: its words on the untouched scan, where they are printed',
@@ -360,6 +381,29 @@ export const pdfOcr: ToolConformance = {
       check(run) {
         expect(output(run)).toContain('浙江菲达环保科技股份有限公司');
         expect(output(run)).toContain('Pan-China Certified Public Accountants');
+      },
+    },
+    {
+      name: 'reports progress page by page while it recognises a scan of three pages, and ends at 1',
+      get inputs() {
+        return [francaisThrice()];
+      },
+      options: { language: 'fra', outtype: 'txt' },
+      check({ progress }) {
+        // Reading the input takes the first 5 %, writing the output the last; each page a third of the rest.
+        const pageEnds = [1, 2, 3].map((k) => 0.05 + (0.9 * k) / 3);
+        const at = pageEnds.map((end) => progress.findIndex((p) => Math.abs(p - end) < 1e-9));
+        expect(at.every((i) => i >= 0), String(progress)).toBe(true);
+        expect(at).toEqual([...at].sort((a, b) => a - b));
+        expect(progress[0]).toBe(0.05);
+        expect(progress.at(-1)).toBe(1);
+        // Tesseract's own progress moves the bar inside each page, never past the page's end.
+        for (const [k, end] of pageEnds.entries()) {
+          const start = k === 0 ? 0.05 : pageEnds[k - 1];
+          const inside = progress.slice(k === 0 ? 1 : at[k - 1] + 1, at[k]);
+          expect(inside.length, `page ${k + 1}`).toBeGreaterThan(0);
+          expect(inside.every((p) => p > start && p < end)).toBe(true);
+        }
       },
     },
     {

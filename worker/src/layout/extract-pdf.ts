@@ -119,7 +119,7 @@ async function extractPage(page: PdfjsPage, pdfPath: string, pageNumber: number,
   if (opts.figures) {
     const regions = figureRegions({ width, height }, graphics.shapes, placements, runs, graphics.rules);
     if (regions.length && opts.workDir) {
-      images.push(...(await pictureRegions(pdfPath, pageNumber, regions, { width, height }, opts)));
+      images.push(...(await pictureRegions(pdfPath, pageNumber, regions, runs, { width, height }, opts)));
       runs = runs.filter((r) => !regions.some((b) => inside(r, b)));
       placements = placements.filter((p) => !regions.some((b) => inside(p, b, 2)));
       rules = rules.filter((l) => !regions.some((b) => inside({ x: l.x1, y: l.y1, width: l.x2 - l.x1, height: l.y2 - l.y1 }, b, 2)));
@@ -141,8 +141,15 @@ async function extractPage(page: PdfjsPage, pdfPath: string, pageNumber: number,
   return { width, height, runs, images, rules };
 }
 
-/** Crops each drawing out of a render of the page. */
-async function pictureRegions(pdfPath: string, pageNumber: number, regions: Box[], page: { width: number; height: number }, opts: ExtractOptions): Promise<ImageBox[]> {
+/** Crops each drawing out of a render of the page; the runs inside a drawing become its labels. */
+async function pictureRegions(
+  pdfPath: string,
+  pageNumber: number,
+  regions: Box[],
+  runs: readonly TextRun[],
+  page: { width: number; height: number },
+  opts: ExtractOptions,
+): Promise<ImageBox[]> {
   const base = path.join(opts.workDir!, `figure-page-${pageNumber}`);
   const png = await renderPage(pdfPath, base, { page: pageNumber, dpi: FIGURE_DPI, format: 'png', signal: opts.signal });
   try {
@@ -162,7 +169,8 @@ async function pictureRegions(pdfPath: string, pageNumber: number, regions: Box[
       const h = Math.min((meta.height ?? 0) - top, Math.ceil((y1 - y0) * scaleY));
       if (w < 4 || h < 4) continue;
       const data = await sharp(png).extract({ left, top, width: w, height: h }).png({ compressionLevel: 9 }).toBuffer();
-      out.push({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, data: new Uint8Array(data), format: 'png' });
+      const labels = runs.filter((run) => inside(run, r));
+      out.push({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, data: new Uint8Array(data), format: 'png', ...(labels.length ? { labels } : {}) });
     }
     return out;
   } finally {

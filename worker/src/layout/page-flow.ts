@@ -1,5 +1,5 @@
 import { fragmentsOf, isRtlText, lineOf, rowsOf, unionBox, type Box, type Fragment, type Line } from './lines';
-import { continuesInto, Lexicon, markHeadings, mergeInto, paragraphsOf, type Paragraph } from './paragraphs';
+import { continuesInto, Lexicon, markHeadings, mergeInto, paragraphOfLines, paragraphsOf, type Paragraph } from './paragraphs';
 import type { TextRun } from './types';
 import { readingOrder, type Region } from './reading-order';
 import { detectTables, holds, type Table } from './tables';
@@ -237,10 +237,33 @@ function leafBlocks(items: Item[], frame: Box, lexicon: Lexicon | undefined): Bl
       if (o.kind === 'image') out.push({ kind: 'image', x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y1, image: o.image });
       else if (o.kind === 'table') out.push({ kind: 'table', x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y1, table: o.table });
     }
+    // After the pictures of the row (which the writer sets side by side), the text drawn in them.
+    for (const o of others) if (o.kind === 'image' && o.image.labels) out.push(...labelParagraphs(o.image.labels, o, lexicon));
     if (text.length) lines.push(lineOf(text.flatMap((t) => t.fragment.runs)));
   }
   flushLines();
   return out;
+}
+
+/**
+ * A drawing's labels as text, a paragraph per label, from the left edge of the column (the
+ * picture above shows where each sat): the drawing is cut at its whitespace like a page, so that
+ * a label of several lines ("Record / LIR Trace") reads as one, not row by row across the drawing.
+ */
+function labelParagraphs(labels: readonly TextRun[], picture: Box, lexicon: Lexicon | undefined): Paragraph[] {
+  const size = labels.map((r) => r.fontSize).sort((a, b) => a - b)[Math.floor(labels.length / 2)];
+  const pieces = fragmentsOf(labels, COLUMN_GAP_EM);
+  const leaves: Fragment[][] = [];
+  const visit = (r: Region<Fragment>) => (r.kind === 'leaf' ? leaves.push(r.items) : r.parts.forEach(visit));
+  visit(readingOrder(pieces, { rtl: false, minGutter: size, minColumn: 2 * size }));
+  return leaves.map((leaf) => {
+    const p = paragraphOfLines(
+      rowsOf(leaf).map((row) => lineOf(row.flatMap((f) => f.runs))),
+      picture,
+      lexicon,
+    );
+    return { ...p, figure: true, indent: 0, firstLine: 0, spaceBefore: 0, align: 'left' };
+  });
 }
 
 /** A paragraph broken by a column end continues at the top of the next column of the band. */

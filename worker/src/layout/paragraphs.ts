@@ -55,6 +55,8 @@ export interface Paragraph extends Box {
   rtl: boolean;
   list?: ListInfo;
   heading?: 1 | 2 | 3;
+  /** The labels of a pictured drawing, set after it (see ImageBox.labels): never a heading, never joined to the text around. */
+  figure?: boolean;
 }
 
 const BULLET = /^([•◦▪▫■□●○◆◇►▸‣⁃∙·➢➤✓✔❖\uF000-\uF8FF])\s*/;
@@ -104,6 +106,11 @@ export function paragraphsOf(lines: readonly Line[], columnBox: Box, lexicon?: L
   }
   flush();
   return out;
+}
+
+/** These lines as one paragraph, whatever they look like: no list marker or break looked for. */
+export function paragraphOfLines(lines: readonly Line[], frame: Box, lexicon?: Lexicon): Paragraph {
+  return paragraph([...lines], frame, undefined, undefined, lexicon);
 }
 
 /**
@@ -395,7 +402,7 @@ export const paragraphText = (p: { content: readonly StyledText[] }) => p.conten
  * one ran to its column's end without finishing its sentence and the new one is not indented.
  */
 export function continuesInto(prev: Paragraph, prevFrame: Box, next: Paragraph, nextFrame: Box): boolean {
-  if (prev.heading || next.heading || next.list || prev.rtl !== next.rtl) return false;
+  if (prev.heading || next.heading || next.list || prev.figure || next.figure || prev.rtl !== next.rtl) return false;
   if (Math.abs(prev.fontSize - next.fontSize) > 0.15 * prev.fontSize || prev.bold !== next.bold) return false;
   const last = prev.lines.at(-1)!;
   const first = next.lines[0];
@@ -428,7 +435,7 @@ export function markHeadings(paragraphs: readonly Paragraph[]): void {
   const candidate = (p: Paragraph) => {
     const text = paragraphText(p).trim();
     // A heading opens with a word or a section number, not a symbol ("= Resource", "$ = 0 to 50").
-    return !p.list && p.lines.length <= 3 && text.length >= 2 && text.length <= 160 && /^[\p{L}\p{N}]/u.test(text) && /\p{L}{2}/u.test(text);
+    return !p.list && !p.figure && p.lines.length <= 3 && text.length >= 2 && text.length <= 160 && /^[\p{L}\p{N}]/u.test(text) && /\p{L}{2}/u.test(text);
   };
   const sized = paragraphs.filter((p) => candidate(p) && p.fontSize >= 1.15 * body);
   const sizes = [...new Set(sized.map((p) => Math.round(p.fontSize * 2) / 2))].sort((a, b) => b - a);

@@ -33,6 +33,11 @@ export interface ImageBox {
   height: number;
   data: Uint8Array;
   format: 'png' | 'jpg';
+  /**
+   * The text drawn inside a pictured drawing (its labels): the picture shows it, and the Word
+   * writer also sets it as text after the picture, so that it can be found, copied and read aloud.
+   */
+  labels?: TextRun[];
 }
 
 /** A drawn straight line or rectangle edge: the ruling lines that outline tables. */
