@@ -34,7 +34,11 @@ describe('accounts in the browser', () => {
     const context = await browser.newContext({ acceptDownloads: true, ...options });
     return { context, page: await context.newPage() };
   };
-  const emailedLink = (email: string) => latestLoginLink(stack.deps.env.DATA_DIR, email).toString();
+  /** The mailed link's path and query, on this test's server (the mail names the configured public address). */
+  const emailedLink = (email: string) => {
+    const link = latestLoginLink(stack.deps.env.DATA_DIR, email);
+    return `${stack.baseUrl}${link.pathname}${link.search}`;
+  };
   const bodyOverflow = (page: Page) => page.evaluate(() => document.body.style.overflow);
   const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim());
   /** The first page of a context has run its startup once the version cookie is set: handlers are attached. */
@@ -130,15 +134,17 @@ describe('accounts in the browser', () => {
     expect(await dialog.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
   });
 
-  it('signs in with Google through the redirect flow', async () => {
+  it('signs in with Google through the redirect flow and comes back to the page it started on', async () => {
     const { page } = await newPage();
     google.setNextUser({ sub: `g-${Date.now()}`, email: unique('grace'), name: 'Grace Hopper' });
-    await page.goto(`${stack.baseUrl}/log-in`);
+    await page.goto(`${stack.baseUrl}/merge-pdf`);
+    await page.getByRole('link', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log in or sign up in seconds' });
     const button = dialog.getByRole('link', { name: 'Continue with Google' });
-    expect(await button.getAttribute('href')).toBe('/api/user/google');
+    expect(await button.getAttribute('href')).toBe('/api/user/google?next=%2Fmerge-pdf');
     await button.click();
     await page.getByText('Login Successful').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/merge-pdf');
     const avatar = page.getByRole('button', { name: 'Account menu of Grace Hopper' });
     expect((await avatar.textContent())?.trim()).toBe('G');
   });
@@ -179,6 +185,30 @@ describe('accounts in the browser', () => {
     // The files moved to the account: the merge is in its history.
     await mail.goto(`${stack.baseUrl}/history-tasks`);
     await mail.getByRole('cell', { name: 'Merge PDF' }).waitFor();
+  });
+
+  it('says where checkout stands once the trial button’s login is done', async () => {
+    const { context, page } = await newPage({ viewport: { width: 390, height: 800 } });
+    await page.goto(`${stack.baseUrl}/pricing`);
+    await started(page);
+    const notice = page.getByText('Online checkout is not open on this site yet', { exact: false });
+    await page.getByRole('button', { name: 'Start free trial' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up in seconds' });
+    await dialog.waitFor();
+    expect(await notice.count()).toBe(0);
+
+    const email = unique('trial');
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await dialog.getByLabel('Name', { exact: true }).fill('Tess');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByText('Your log in link has been sent to the above email address').waitFor();
+    // Signed in by the emailed link in another tab: this one closes its popup and takes the next step, paying.
+    const mail = await context.newPage();
+    await mail.goto(emailedLink(email));
+    await dialog.waitFor({ state: 'hidden' });
+    await notice.waitFor();
+    await expect.poll(() => notice.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    expect(await page.getByRole('status').filter({ has: notice }).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact-us');
   });
 
   it('remembers the language chosen in the footer, and detects French on the root path', async () => {

@@ -86,11 +86,19 @@ describe('the site header and footer in the browser', () => {
     await expect.poll(() => header.getAttribute('class')).not.toContain('is-scrolled');
   });
 
-  it('names the desktop app for the Mac on a Mac', async () => {
+  it('names the desktop app for the Mac on a Mac, and leads each system to its own install steps', async () => {
     const mac = await open('/', { userAgent: MAC_UA });
-    expect(await mac.page.getByRole('banner').getByRole('link', { name: 'Mac app' }).getAttribute('href')).toBe('/download');
+    const macLink = mac.page.getByRole('banner').getByRole('link', { name: 'Mac app' });
+    expect(await macLink.getAttribute('href')).toBe('/download#mac');
+    await macLink.click();
+    await mac.page.getByRole('heading', { level: 2, name: 'How to install Sheaf on Mac' }).waitFor();
+    await expect.poll(() => mac.page.evaluate(() => document.getElementById('mac')?.querySelector('h2')?.textContent)).toBe('How to install Sheaf on Mac');
+    // The section is scrolled to, below the sticky header.
+    await expect.poll(() => mac.page.evaluate(() => Math.round(document.getElementById('mac')!.getBoundingClientRect().top))).toBeLessThan(200);
+    expect(await mac.page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
     const other = await open('/fr');
-    expect(await other.page.getByRole('banner').getByRole('link', { name: 'Application de bureau' }).getAttribute('href')).toBe('/fr/download');
+    expect(await other.page.getByRole('banner').getByRole('link', { name: 'Application de bureau' }).getAttribute('href')).toBe('/fr/download#windows');
   });
 
   it('gives phones the same links in a drawer', async () => {
@@ -148,6 +156,10 @@ describe('the site header and footer in the browser', () => {
     await footer.getByRole('link', { name: 'Cancel Subscription and money-back policy' }).first().waitFor();
     expect(await hrefs('Follow us')).toHaveLength(4);
     expect(await hrefs('Desktop app')).toEqual(['/download#windows', '/download#mac']);
+    // Each lands on its system's install steps.
+    await footer.getByRole('list', { name: 'Desktop app' }).getByRole('link').first().click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#windows');
+    await expect.poll(() => page.evaluate(() => document.getElementById('windows')?.querySelector('h2')?.textContent)).toBe('How to install Sheaf on Windows');
     expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Sheaf`);
   });
 

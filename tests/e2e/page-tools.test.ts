@@ -8,6 +8,15 @@ import { fixture, qpdfPages } from '../support/fixtures';
 import { launchChromium } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 
+/** Each page's /Rotate, in page order (qpdf --json: the page objects, the key read off each). */
+const pageRotations = (file: string): number[] => {
+  const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=pages', '--json-key=qpdf', file], { encoding: 'utf8', maxBuffer: 64 << 20 })) as {
+    pages: Array<{ object: string }>;
+    qpdf: [unknown, Record<string, { value?: { '/Rotate'?: number } }>];
+  };
+  return json.pages.map((p) => json.qpdf[1][`obj:${p.object}`]?.value?.['/Rotate'] ?? 0);
+};
+
 /** Text of one page, whitespace collapsed. */
 const pageText = (file: string, page: number) =>
   execFileSync('pdftotext', ['-q', '-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ').trim();
@@ -55,6 +64,83 @@ describe('page tools in the browser', () => {
     const saved = await download(page, 'organized.pdf');
     expect(qpdfPages(saved)).toBe(14);
     expect(pageText(saved, 1)).toContain('Trace-based Just-in-Time');
+  });
+
+  it('turns only the pages picked by shift-click and by typed ranges, as the grid shows', async () => {
+    const page = await browser.newPage({ acceptDownloads: true });
+    await page.goto(`${stack.baseUrl}/rotate-pdf`);
+    await page.locator('input[type=file]').setInputFiles(fixture('pdf/pdfjs_tracemonkey.pdf'));
+    const cells = page.getByRole('gridcell');
+    await expect.poll(() => cells.count(), { timeout: 30_000 }).toBe(14);
+    const field = page.getByLabel('Only these pages (optional)');
+
+    // Click page 2, shift-click page 5: pages 2 to 5.
+    await cells.nth(1).click();
+    await cells.nth(4).click({ modifiers: ['Shift'] });
+    expect(await field.inputValue()).toBe('2-5');
+    const selected = () => cells.evaluateAll((all) => all.flatMap((c, i) => (c.getAttribute('aria-selected') === 'true' ? [i + 1] : [])));
+    expect(await selected()).toEqual([2, 3, 4, 5]);
+
+    // Typed ranges replace the picks, and the grid follows.
+    await field.fill('2-4, 13-');
+    await expect.poll(selected).toEqual([2, 3, 4, 13, 14]);
+    await page.getByRole('button', { name: 'Turn 90° to the right' }).click();
+    await page.getByText('5 selected pages: 90° to the right').waitFor();
+
+    await page.getByRole('button', { name: /^Rotate PDF/ }).click();
+    const saved = await download(page, 'rotated.pdf');
+    expect(pageRotations(fixture('pdf/pdfjs_tracemonkey.pdf'))).toEqual(Array(14).fill(0));
+    expect(pageRotations(saved)).toEqual([0, 90, 90, 90, 0, 0, 0, 0, 0, 0, 0, 0, 90, 90]);
+  });
+
+  it('asks the server for the thumbnails of a 300-page PDF only as they come into view', async () => {
+    // 100 copies of a 3-page fixture.
+    const big = path.join(tmp, 'three-hundred.pdf');
+    const source = fixture('pdf/pypdf_multicolumn.pdf');
+    execFileSync('qpdf', ['--empty', '--pages', ...Array(100).fill(source), '--', big]);
+    expect(qpdfPages(big)).toBe(300);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const thumbs: number[] = [];
+    page.on('request', (r) => {
+      const m = /\/thumb\/[^/]+\/(\d+)$/.exec(new URL(r.url()).pathname);
+      if (m) thumbs.push(Number(m[1]));
+    });
+    await page.goto(`${stack.baseUrl}/delete-pages`);
+    await page.locator('input[type=file]').setInputFiles(big);
+    const cells = page.getByRole('gridcell');
+    await expect.poll(() => cells.count(), { timeout: 60_000 }).toBe(300);
+    // The first rows: asked for once the upload is done, then nothing more while the page stays still.
+    await expect.poll(() => thumbs.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(1500);
+    const before = [...thumbs];
+    expect(before.length).toBeLessThanOrEqual(60);
+    expect(Math.max(...before)).toBeLessThan(100);
+
+    await cells.nth(299).scrollIntoViewIfNeeded();
+    await expect.poll(() => thumbs.includes(300), { timeout: 30_000 }).toBe(true);
+    await page.waitForTimeout(1500);
+    // The last rows came in; the hundreds of pages scrolled past were never asked for.
+    expect(thumbs.length).toBeGreaterThan(before.length);
+    expect(new Set(thumbs).size).toBeLessThan(150);
+    console.info(`300-page grid: ${before.length} thumbnails requested before scrolling, ${thumbs.length} after`);
+  });
+
+  it('sends a password-protected file to Unlock PDF, in the page’s language', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.baseUrl}/fr/compress-pdf`);
+    await page.locator('input[type=file]').setInputFiles(fixture('pdf/qpdf_c-r4_aes128.pdf'));
+    const link = page.getByRole('link', { name: 'Aller à Déverrouiller PDF' });
+    await link.waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: /^Compresser/ }).isDisabled()).toBe(true);
+    // The file is already uploaded: the leave prompt asks first, and OK follows the link.
+    const asked = page.waitForEvent('dialog').then(async (dialog) => {
+      await dialog.accept();
+      return dialog.type();
+    });
+    await link.click();
+    expect(await asked).toBe('confirm');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/fr/unlock-pdf');
   });
 
   it('asks for the password again after a wrong one, and unlocks without a new upload', async () => {

@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLES, CATEGORIES } from '../../prisma/seed-data/blog';
 import { LANGS } from '../../shared/src/i18n';
+import { toolSlugs } from '../../shared/src/tools';
 import { FORM_PAGES } from '../../web/app/lib/forms';
 import { getI18n, localizePath, type Lang } from '../../web/app/lib/i18n';
 import { LEGAL_PAGES } from '../../web/app/lib/legal-pages';
@@ -17,6 +18,8 @@ import { startStack, type Stack } from '../support/stack';
 
 const WEB_BUILD = path.resolve(import.meta.dirname, '../../web/build/server/index.js');
 const RETENTION = 45;
+/** Not the default 100 MB: the tool pages must state the configured limit. */
+const MAX_UPLOAD_MB = 250;
 const WINDOWS_INSTALLER = 'https://downloads.example.test/Sheaf-Setup.exe';
 const UA = {
   windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
@@ -46,6 +49,46 @@ const expectIn = (text: string, part: string) => expect(text.includes(part), `pa
 const expectNotIn = (text: string, part: string) => expect(text.includes(part), `page should not contain: ${part}`).toBe(false);
 const linkTo = (href: string, label: string) => new RegExp(`<a href="${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</a>`);
 
+/**
+ * The blank form's fields: how many the AcroForm lists (qpdf --json), and how many widget
+ * annotations on its pages are not reachable from the AcroForm's field tree, so do not fill in.
+ */
+function formFields(file: string): { fields: number; detached: number } {
+  // qpdf exits 3 when it only warns (about those very detached widgets, for one).
+  const qpdfJson = (args: string[]) => {
+    const run = spawnSync('qpdf', [...args, file], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    expect([0, 3], run.stderr).toContain(run.status);
+    return JSON.parse(run.stdout) as unknown;
+  };
+  const fields = (qpdfJson(['--json', '--json-key=acroform']) as { acroform: { fields: unknown[] } }).acroform.fields.length;
+  type Obj = Record<string, unknown>;
+  const all = (qpdfJson(['--json=2', '--json-key=qpdf']) as { qpdf: [unknown, Record<string, { value?: Obj }>] }).qpdf[1];
+  const deref = (v: unknown): Obj | undefined => (typeof v === 'string' ? all[`obj:${v}`]?.value : (v as Obj | undefined));
+  const root = deref(all.trailer.value!['/Root'])!;
+  const inTree = new Set<unknown>();
+  const walk = (ref: unknown) => {
+    if (inTree.has(ref)) return;
+    inTree.add(ref);
+    for (const kid of (deref(deref(ref)?.['/Kids']) as unknown as unknown[]) ?? []) walk(kid);
+  };
+  for (const ref of (deref(deref(root['/AcroForm'])?.['/Fields']) as unknown as unknown[]) ?? []) walk(ref);
+  let detached = 0;
+  for (const [key, obj] of Object.entries(all)) {
+    if (!key.startsWith('obj:') || obj.value?.['/Type'] !== '/Page') continue;
+    for (const annot of (deref(obj.value['/Annots']) as unknown as unknown[]) ?? []) {
+      if (deref(annot)?.['/Subtype'] !== '/Widget') continue;
+      // A widget belongs to the form when it, or a field above it, is in the AcroForm's tree.
+      let node: unknown = annot;
+      while (node !== undefined && !inTree.has(node)) node = deref(node)?.['/Parent'];
+      if (node === undefined) detached++;
+    }
+  }
+  return { fields, detached };
+}
+
+/** The State Department publishes the DS-11 as a print-only PDF, without form fields. */
+const PRINT_ONLY_FORMS = new Set(['ds11']);
+
 const titleOf = (page: Page) => decode(/<title>([^<]*)<\/title>/.exec(page.html)?.[1] ?? '');
 const linkHref = (page: Page, rel: string, extra = '') => new RegExp(`<link rel="${rel}"${extra} href="([^"]+)"`).exec(page.html)?.[1];
 
@@ -59,7 +102,7 @@ describe('content pages', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(WEB_BUILD)) throw new Error('build the web first: NODE_ENV=production npx react-router build web');
-    stack = await startStack({ FILE_RETENTION_MINUTES: RETENTION, DESKTOP_WINDOWS_URL: WINDOWS_INSTALLER }, { worker: false, web: true });
+    stack = await startStack({ FILE_RETENTION_MINUTES: RETENTION, DESKTOP_WINDOWS_URL: WINDOWS_INSTALLER, MAX_UPLOAD_MB }, { worker: false, web: true });
   });
   afterAll(() => stack?.stop());
 
@@ -117,10 +160,37 @@ describe('content pages', () => {
             code = (e as { status: number }).status;
           }
           expect(code, cta![1]).not.toBe(2);
+          if (PRINT_ONLY_FORMS.has(form.id)) continue;
+          // Fillable: the form has fields, and every widget on its pages is one of them.
+          const { fields, detached } = formFields(file);
+          expect(fields, cta![1]).toBeGreaterThan(0);
+          expect(detached, cta![1]).toBe(0);
         }
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
+    });
+
+    it('gives every tool page, built or not, its title, subtitle, three steps and questions, with the configured upload limit', async () => {
+      for (const { slug, toolId } of toolSlugs()) {
+        const page = await get(at(`/${slug}`));
+        expect(page.status, slug).toBe(200);
+        expectIn(page.text, `<h1 class="tool-hero__title">${t(`tools.${toolId}.title`)}</h1>`);
+        expectIn(page.text, t(`tools.${toolId}.subtitle`));
+        const steps = [...page.text.matchAll(/<li class="step">.*?<\/h3>/g)].map((m) => m[0]);
+        expect(steps, slug).toHaveLength(3);
+        const guide = t(`toolGuides.${toolId}.steps`, { returnObjects: true }) as Array<{ title: string }>;
+        guide.forEach((step, i) => expect(steps[i], slug).toContain(step.title));
+        const faq = t(`toolGuides.${toolId}.faq`, { returnObjects: true }) as Array<{ q: string }>;
+        expect(faq.length, slug).toBeGreaterThanOrEqual(3);
+        for (const qa of faq) expectIn(page.text, `<summary class="faq__question">${qa.q}</summary>`);
+        // The same questions as structured data for search engines.
+        expectIn(page.html, '"@type":"FAQPage"');
+      }
+      const size = lang === 'en' ? `${MAX_UPLOAD_MB} MB` : `${MAX_UPLOAD_MB} Mo`;
+      const merge = (await get(at('/merge-pdf'))).text;
+      expectIn(merge, t('flow.dropzone.limitsMany', { max: 30, size }));
+      expectNotIn(merge, t('flow.dropzone.limitsMany', { max: 30, size: size.replace(String(MAX_UPLOAD_MB), '100') }));
     });
 
     it('lists the seeded articles on the blog home, and each category on its page', async () => {
@@ -211,7 +281,10 @@ describe('content pages', () => {
       expectIn(windows.text, `<a class="button button--primary button--xl" href="${WINDOWS_INSTALLER}" download="">`);
       expectIn(windows.text, t('download.notPublished', { os: t('download.os.mac') }));
       expectIn(windows.text, t('download.helpButton'));
-      for (const os of ['windows', 'mac']) expectIn(windows.text, t('download.stepsTitle', { os: t(`download.os.${os}`) }));
+      // The footer's and header's links land on each system's steps: /download#windows, /download#mac.
+      for (const os of ['windows', 'mac']) {
+        expect(new RegExp(`<section id="${os}" class="section how-to"[^>]*><h2[^>]*>${t('download.stepsTitle', { os: t(`download.os.${os}`) })}</h2>`).test(windows.text), os).toBe(true);
+      }
 
       const mac = await get(at('/download'), UA.mac);
       expectIn(mac.text, t('download.detected', { os: t('download.os.mac') }));

@@ -5,7 +5,7 @@ import type { Env } from '../../../shared/src/env';
 /** What the server-rendered pages read on the server: the blog, and the configuration they state. */
 export interface PageServices {
   blog: BlogService;
-  config: Pick<Env, 'FILE_RETENTION_MINUTES' | 'SESSION_DAYS' | 'MAX_UPLOAD_MB' | 'DOWNLOAD_POLICY' | 'DESKTOP_WINDOWS_URL' | 'DESKTOP_MAC_URL'>;
+  config: Pick<Env, 'FILE_RETENTION_MINUTES' | 'SESSION_DAYS' | 'MAX_UPLOAD_MB' | 'DOWNLOAD_POLICY' | 'DESKTOP_WINDOWS_URL' | 'DESKTOP_MAC_URL' | 'EBOOK_MAX_FILES' | 'PUBLIC_URL'>;
 }
 
 const KEY = Symbol.for('sheaf.page-services');

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
+import { DEFAULT_MAX_UPLOAD_MB } from '../../../shared/src/limits';
 import type { ToolSummary } from '../../../shared/src/tools/catalog';
 import type { loader } from '../root';
 
@@ -12,6 +13,11 @@ const NO_TOOLS: ToolSummary[] = [];
 /** Every tool, for menus and tool lists (the registry itself, with its schemas, stays on the server). */
 export function useToolCatalog(): ToolSummary[] {
   return useRootData()?.tools ?? NO_TOOLS;
+}
+
+/** The largest upload this server accepts, in bytes (MAX_UPLOAD_MB); the default before root data has loaded. */
+export function useMaxUploadBytes(): number {
+  return (useRootData()?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB) * 1024 * 1024;
 }
 
 /** The named tools of the catalogue, in the order given. */

@@ -94,8 +94,9 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
 
+        {/* The footer's and header's download links land on a system's steps: /download#windows, /download#mac. */}
         {order.map((o) => (
-          <StepList key={o} title={t('download.stepsTitle', { os: osName(o) })} steps={copyList<Step>(t, `download.steps.${o}`)} />
+          <StepList key={o} id={o} title={t('download.stepsTitle', { os: osName(o) })} steps={copyList<Step>(t, `download.steps.${o}`)} />
         ))}
 
         <section className="section cta-band" aria-labelledby="online-title">

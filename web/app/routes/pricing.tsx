@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PLANS, TRIAL_CANCEL_HOURS, TRIAL_DAYS, discountPercent, type Currency, type PlanType } from '../../../shared/src/plans';
 import { QaList, type QA } from '~/components/content/qa-list';
 import { CheckIcon } from '~/components/icons';
+import { onAuthEvent } from '~/lib/auth-events';
 import { copyList } from '~/lib/copy-list';
 import { getI18n, langFromPath, useLocalize, type Lang } from '~/lib/i18n';
 import { pageServices } from '~/lib/page-services.server';
@@ -61,6 +62,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
   const localize = useLocalize();
   const auth = useAuth();
   const [checkoutNotice, setCheckoutNotice] = useState(false);
+  const notice = useRef<HTMLParagraphElement>(null);
   const { plans, free, downloadPolicy, maxUploadMb } = loaderData;
   const current = auth.user.signedIn ? pdfPlan(auth.user.vipInfo) : undefined;
 
@@ -69,6 +71,13 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
     if (!auth.user.signedIn) auth.openLogin({ from: 'pricing', next: 'pay', loginType: 'reg' });
     else setCheckoutNotice(true);
   };
+
+  // Paying is the login's next step: once signed in (here, or by the emailed link in another tab), say where checkout stands.
+  useEffect(() => onAuthEvent('pay', () => setCheckoutNotice(true)), []);
+  // The trial buttons sit below the fold on a phone: bring the notice into view.
+  useEffect(() => {
+    if (checkoutNotice) notice.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [checkoutNotice]);
 
   return (
     <>
@@ -82,7 +91,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
       <div className="container content-body">
         <div role="status">
           {checkoutNotice && (
-            <p className="notice pricing-notice">
+            <p ref={notice} className="notice pricing-notice">
               {t('pricing.checkoutClosed')} <Link to={localize('/contact-us')}>{t('pricing.contactLink')}</Link>
             </p>
           )}

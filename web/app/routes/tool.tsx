@@ -1,20 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { maxFilesOf } from '../../../shared/src/tools/define';
 import { Faq } from '~/components/tool-page/faq';
 import { HowTo } from '~/components/tool-page/how-to';
 import { NotBuilt } from '~/components/tool-page/not-built';
 import { ToolFlow } from '~/components/tool-flow/tool-flow';
 import { getI18n } from '~/lib/i18n';
 import { pageCopy } from '~/lib/page-copy.server';
+import { pageServices } from '~/lib/page-services.server';
 import { faqLd, originFrom, pageMeta, webApplicationLd } from '~/lib/seo';
 import { toolForPath } from '~/lib/tool-page';
 import type { Route } from './+types/tool';
 
-/** The tool's steps and FAQ are page-only copy: each tool page brings its own (see PAGE_RESOURCES). */
-export function loader({ request, pattern }: Route.LoaderArgs) {
+/**
+ * The tool's steps and FAQ are page-only copy: each tool page brings its own (see PAGE_RESOURCES).
+ * Files per task come from the server too, where an operator sets them (eBooks).
+ */
+export function loader({ request, pattern, context }: Route.LoaderArgs) {
   // The route's own path ('fr/merge-pdf'): request.url ends in `.data` when the browser fetches the page's data.
   const { tool } = toolForPath(`/${pattern.replace(/^\/+/, '')}`);
-  return { pageCopy: tool ? pageCopy(request, 'toolGuides', tool.id) : undefined };
+  if (!tool) return { pageCopy: undefined, maxFiles: undefined };
+  return {
+    pageCopy: pageCopy(request, 'toolGuides', tool.id),
+    maxFiles: tool.maxFilesSetting ? maxFilesOf(tool, pageServices(context).config) : tool.maxFiles,
+  };
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {
@@ -26,8 +35,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
   const path = `/${tool.id}`;
   const description = t(`tools.${tool.id}.metaDescription`);
   const app = webApplicationLd({ origin, lang, path, name: t(`tools.${tool.id}.name`), description });
-  // Structured FAQ only where the page shows one (see below).
-  const faq = tool.built ? (t(`toolGuides.${tool.id}.faq`, { returnObjects: true, defaultValue: [] }) as Array<{ q: string; a: string }>) : [];
+  const faq = t(`toolGuides.${tool.id}.faq`, { returnObjects: true, defaultValue: [] }) as Array<{ q: string; a: string }>;
   return pageMeta({
     lang,
     path,
@@ -39,7 +47,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
 }
 
 /** One page for every tool, driven by its registry entry and its copy. */
-export default function ToolPage() {
+export default function ToolPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { tool } = toolForPath(useLocation().pathname);
   if (!tool) return null;
@@ -56,12 +64,11 @@ export default function ToolPage() {
         {/* Remount on tool change so a client-side navigation starts a fresh flow. */}
         {tool.built ? <ToolFlow key={tool.id} tool={tool} /> : <NotBuilt tool={tool} />}
       </div>
-      {tool.built && (
-        <div className="container">
-          <HowTo toolId={tool.id} />
-          <Faq toolId={tool.id} />
-        </div>
-      )}
+      {/* A tool still being built has its guide too: how it will work, and what it offers meanwhile. */}
+      <div className="container">
+        <HowTo toolId={tool.id} />
+        <Faq toolId={tool.id} />
+      </div>
     </>
   );
 }

@@ -6,13 +6,13 @@ export interface Step {
   text: string;
 }
 
-/** Numbered how-to steps under a section title (the tool pages' look). */
-export function StepList({ title, steps }: { title: string; steps: Step[] }) {
+/** Numbered how-to steps under a section title (the tool pages' look); `id` makes the section a link target. */
+export function StepList({ title, steps, id }: { title: string; steps: Step[]; id?: string }) {
   const { t } = useTranslation();
   const titleId = useId();
   if (steps.length === 0) return null;
   return (
-    <section className="section how-to" aria-labelledby={titleId}>
+    <section id={id} className="section how-to" aria-labelledby={titleId}>
       <h2 id={titleId} className="section__title">
         {title}
       </h2>

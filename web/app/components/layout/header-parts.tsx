@@ -27,14 +27,14 @@ export function AiLabel() {
   );
 }
 
-/** The desktop app page, named for the Mac build when the browser runs on a Mac. */
+/** The desktop app page at the visitor's system: named for the Mac build and at its steps on a Mac, else at Windows'. */
 export function DesktopAppLink({ className }: { className?: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
   const isMac = useRootData()?.isMac ?? false;
   const label = t(isMac ? 'nav.desktopAppMac' : 'nav.desktopApp');
   return (
-    <Link to={localize('/download')} className={`desktop-link ${className ?? ''}`} title={label}>
+    <Link to={`${localize('/download')}#${isMac ? 'mac' : 'windows'}`} className={`desktop-link ${className ?? ''}`} title={label}>
       <DesktopIcon width={18} height={18} />
       <span className="desktop-link__label">{label}</span>
     </Link>

@@ -9,6 +9,7 @@ import { AlertIcon, CheckIcon, DownloadIcon, FileIcon } from '../icons';
 import { batchSettled, type FileItem, type FlowMessage } from './flow-state';
 import type { RequestFields, ToolOptions } from './options-types';
 import { ProgressBar } from './progress-bar';
+import { namesUnlock, UnlockLink } from './unlock-link';
 
 type Fields = RequestFields;
 
@@ -88,7 +89,7 @@ function BatchRow({ file, optionsDef, options, showSaving, onRetry, onDownload }
         {result?.notice && <p className="batch-row__notice">{t(`notices.${result.notice}`)}</p>}
         {file.status === 'convertFaild' && file.error && !recoverable && (
           <p className="batch-row__note batch-row__note--error" role="alert">
-            <AlertIcon width={16} height={16} /> {messageText(file.error)}
+            <AlertIcon width={16} height={16} /> {messageText(file.error)} {namesUnlock(file.error) && <UnlockLink />}
           </p>
         )}
         {file.status === 'convertFaild' && file.error && recoverable && optionsDef && (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessageText } from '~/lib/messages';
 import { AlertIcon } from '../icons';
 import type { FlowMessage } from './flow-state';
+import { namesUnlock, UnlockLink } from './unlock-link';
 
 interface FailureViewProps {
   error: FlowMessage;
@@ -24,9 +25,14 @@ export function FailureView({ error, onRetry, onStartOver }: FailureViewProps) {
       </h2>
       <p className="flow-panel__text">{messageText(error)}</p>
       <div className="button-row">
-        <button type="button" className="button button--primary" onClick={onRetry}>
-          {t('flow.actions.retry')}
-        </button>
+        {/* Retrying cannot open a password-protected file; Unlock PDF can. */}
+        {namesUnlock(error) ? (
+          <UnlockLink className="button button--primary" />
+        ) : (
+          <button type="button" className="button button--primary" onClick={onRetry}>
+            {t('flow.actions.retry')}
+          </button>
+        )}
         <button type="button" className="button button--secondary" onClick={onStartOver}>
           {t('flow.actions.startOver')}
         </button>

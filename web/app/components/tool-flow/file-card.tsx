@@ -7,6 +7,7 @@ import { useMessageText } from '~/lib/messages';
 import { AlertIcon, ArrowLeftIcon, ArrowRightIcon, CheckIcon, CloseIcon, FileIcon, LockIcon } from '../icons';
 import type { FileItem } from './flow-state';
 import { ProgressBar } from './progress-bar';
+import { namesUnlock, UnlockLink } from './unlock-link';
 
 export interface FileCardProps {
   item: FileItem;
@@ -45,6 +46,7 @@ export function FileStatusLine({ item, onRetryUpload }: Pick<FileCardProps, 'ite
         <span className="file-card__status-text">
           <AlertIcon width={16} height={16} /> {item.error ? messageText(item.error) : t('flow.status.uploadFail')}
         </span>
+        {namesUnlock(item.error) && <UnlockLink />}
         <button type="button" className="link-button" onClick={() => onRetryUpload(item.uid)}>
           {t('flow.file.retryUpload')}
         </button>

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_MAX_UPLOAD_MB } from '../../../../shared/src/limits';
 import type { ToolDefinition, ToolId } from '../../../../shared/src/tools';
 import { useBatchTasks } from '~/hooks/use-batch-tasks';
 import { useDownload } from '~/hooks/use-download';
@@ -14,6 +13,7 @@ import { previewOf } from '~/lib/file-preview';
 import { formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
+import { useMaxUploadBytes } from '~/lib/root-data';
 import { BatchView } from './batch-view';
 import { Dropzone } from './dropzone';
 import { FailureView } from './failure-view';
@@ -24,8 +24,8 @@ import { ProgressView } from './progress-view';
 import { ResultView, type ResultImages } from './result-view';
 import { SourceFiles } from './source-files';
 import { TOOL_OPTIONS } from './tool-options';
+import { UnlockLink } from './unlock-link';
 
-const MAX_BYTES = DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;
 /** Tools whose result is the input made smaller, so the size reduction is worth showing. */
 const SHOWS_SAVING = new Set<string>(['compress-pdf']);
 /** Tools whose results are pictures, shown as thumbnails: those declared so, and DWG to JPG's one image. */
@@ -41,12 +41,13 @@ const newUid = () => `file-${Date.now().toString(36)}-${(nextUid++).toString(36)
  * A tool that takes one file per task runs one task per file when several are dropped (a batch),
  * unless its options belong to one document.
  */
-export function ToolFlow({ tool }: { tool: ToolDefinition }) {
+export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { tool: ToolDefinition; /** Files per task where the server sets them. */ maxFiles?: number }) {
   const { t } = useTranslation();
   const lang = useLang();
   const messageText = useMessageText();
   const [state, dispatch] = useReducer(flowReducer, initialFlow);
   const optionsDef = TOOL_OPTIONS[tool.id as ToolId];
+  const maxBytes = useMaxUploadBytes();
 
   // A failure the options can answer (a wrong password) goes back to them rather than to the failure screen.
   const taskDispatch = useCallback(
@@ -70,7 +71,7 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
   const multiInput = tool.maxFiles > 1;
   const reorderable = multiInput && !optionsDef?.unordered;
   const batchable = !multiInput && !optionsDef?.oneDocument;
-  const maxFiles = batchable ? BATCH_MAX_FILES : tool.maxFiles;
+  const maxFiles = batchable ? BATCH_MAX_FILES : filesPerTask;
   const asBatch = batchable && files.length > 1;
   const name = t(`tools.${tool.id}.name`);
 
@@ -123,7 +124,7 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
     const accepted: File[] = [];
     for (const file of picked) {
       if (!looksAccepted(file, tool.accepts)) notice = { code: 'UNSUPPORTED_TYPE' };
-      else if (file.size > MAX_BYTES) notice = { code: 'FILE_TOO_LARGE' };
+      else if (file.size > maxBytes) notice = { code: 'FILE_TOO_LARGE' };
       else if (files.length + accepted.length >= maxFiles) notice = { code: 'TOO_MANY_FILES' };
       else accepted.push(file);
     }
@@ -190,13 +191,9 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
   const enoughFiles = !takesFiles || files.length >= Math.max(1, tool.minFiles);
   const locked = !optionsDef?.takesLocked && files.some((f) => f.locked);
   const optionsHint = outcome.ok || outcome.hint === null ? null : t(outcome.hint ?? 'flow.hints.fixOptions');
-  const hint = !enoughFiles
-    ? t('flow.hints.minFiles', { count: tool.minFiles })
-    : files.some((f) => f.status === 'uploading')
-      ? t('flow.hints.uploading')
-      : locked
-        ? t('errors.PDF_ENCRYPTED')
-        : optionsHint;
+  const uploading = files.some((f) => f.status === 'uploading');
+  const lockedHint = enoughFiles && !uploading && locked;
+  const hint = !enoughFiles ? t('flow.hints.minFiles', { count: tool.minFiles }) : uploading ? t('flow.hints.uploading') : lockedHint ? t('errors.PDF_ENCRYPTED') : optionsHint;
   const canStart = enoughFiles && !locked && files.every((f) => f.status === 'ready') && outcome.ok;
 
   const requestFor = (tokens: string[], fields: RequestFields): RequestFields => ({
@@ -238,8 +235,8 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
 
   const limits =
     maxFiles > 1
-      ? t(batchable ? 'flow.dropzone.limitsBatch' : 'flow.dropzone.limitsMany', { max: maxFiles, size: formatBytes(MAX_BYTES, t, lang) })
-      : t('flow.dropzone.limitsOne', { size: formatBytes(MAX_BYTES, t, lang) });
+      ? t(batchable ? 'flow.dropzone.limitsBatch' : 'flow.dropzone.limitsMany', { max: maxFiles, size: formatBytes(maxBytes, t, lang) })
+      : t('flow.dropzone.limitsOne', { size: formatBytes(maxBytes, t, lang) });
   const accept = acceptAttribute(tool.accepts);
   const choose = t(`flow.dropzone.choose.${fileGroup(tool.accepts)}.${maxFiles > 1 ? 'many' : 'one'}`);
   const Panel = optionsDef?.Panel;
@@ -302,7 +299,7 @@ export function ToolFlow({ tool }: { tool: ToolDefinition }) {
             </button>
             {hint && (
               <p id={hintId} className="workspace__hint workspace__hint--center">
-                {hint}
+                {hint} {lockedHint && <UnlockLink />}
               </p>
             )}
           </aside>
