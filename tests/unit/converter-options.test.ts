@@ -41,8 +41,8 @@ describe('image to PDF options', () => {
   const photos = [file('a.jpg'), file('b.png'), file('c.jpg')];
   const custom: ImagesOptions = { ...jpgToPdfOptions.initial, merge: false, resize: 'custom', width: '600', height: ' 800 ' };
 
-  it('starts from the declared defaults: one PDF, original size, first frame (all frames for GIF to PDF)', () => {
-    expect(jpgToPdfOptions.initial).toEqual({ merge: true, resize: 'original', width: '', height: '', frames: 'first' });
+  it('starts from the declared defaults: one PDF, original size, first frame (all frames for GIF to PDF), page as large as the image', () => {
+    expect(jpgToPdfOptions.initial).toEqual({ merge: true, resize: 'original', width: '', height: '', frames: 'first', pagesize: 'image', margin: 'none' });
     expect(gifToPdfOptions.initial.frames).toBe('all');
   });
 
@@ -64,6 +64,13 @@ describe('image to PDF options', () => {
       expect(fields).toEqual({ merge: true, resize });
       expect(jpgTool.options.safeParse(fields).success, resize).toBe(true);
     }
+  });
+
+  it('sends a paper size with its margin, and no margin for pages the size of their image', () => {
+    const onPaper = fieldsOf(jpgToPdfOptions.toRequest({ ...jpgToPdfOptions.initial, pagesize: 'letter', margin: 'big' }, photos));
+    expect(onPaper).toEqual({ merge: true, resize: 'original', pagesize: 'letter', margin: 'big' });
+    expect(jpgTool.options.safeParse(onPaper).success).toBe(true);
+    expect(fieldsOf(jpgToPdfOptions.toRequest({ ...jpgToPdfOptions.initial, margin: 'big' }, photos))).toEqual({ merge: true, resize: 'original' });
   });
 
   it('leaves out the merge choice for a single image', () => {

@@ -36,6 +36,9 @@ const PHOTO_PRESETS: Record<string, { width: number; height: number; dpi: number
   '413x579': { width: 413, height: 579, dpi: 300 },
 };
 const JPEG_QUALITY = 90;
+/** Paper sizes in points, portrait, and the margins in points (10 mm and 20 mm). */
+const PAPER: Record<Exclude<ImageToPdfOptions['pagesize'], 'image'>, [number, number]> = { a4: [595.28, 841.89], letter: [612, 792] };
+const MARGIN_PT: Record<ImageToPdfOptions['margin'], number> = { none: 0, small: 28.35, big: 56.69 };
 
 /** Formats sharp decodes here; BMP is decoded by our own reader. */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'tiff' | 'bmp';
@@ -270,17 +273,36 @@ export function orientationMatrix(orientation: number, w: number, h: number): [n
   }
 }
 
-/** A page the size of the image at its resolution, within what PDF readers accept, showing it upright. */
-function addImagePage(doc: PDFDocument, image: Embedded) {
+/**
+ * A page showing the image upright: the size of the image at its resolution (within what PDF readers
+ * accept), or a sheet of paper — landscape for a wide image — with the image scaled to fit inside
+ * the margins, centred.
+ */
+function addImagePage(doc: PDFDocument, image: Embedded, options: Pick<ImageToPdfOptions, 'pagesize' | 'margin'>) {
   const sideways = image.orientation >= 5 && image.orientation <= 8;
   const [pxW, pxH] = sideways ? [image.height, image.width] : [image.width, image.height];
   let scale = 72 / image.dpi;
   scale = Math.max(scale, MIN_PAGE_PT / Math.min(pxW, pxH));
   scale = Math.min(scale, MAX_PAGE_PT / Math.max(pxW, pxH));
-  const [w, h] = [pxW * scale, pxH * scale];
-  const page = doc.addPage([w, h]);
+  let [w, h] = [pxW * scale, pxH * scale];
+  let [pageW, pageH, x, y] = [w, h, 0, 0];
+  if (options.pagesize !== 'image') {
+    const [short, long] = PAPER[options.pagesize];
+    [pageW, pageH] = w > h ? [long, short] : [short, long];
+    const margin = MARGIN_PT[options.margin];
+    const fit = Math.min((pageW - 2 * margin) / w, (pageH - 2 * margin) / h);
+    [w, h] = [w * fit, h * fit];
+    [x, y] = [(pageW - w) / 2, (pageH - h) / 2];
+  }
+  const page = doc.addPage([pageW, pageH]);
   const name = page.node.newXObject('Im', image.ref);
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...orientationMatrix(image.orientation, w, h)), drawObject(name), popGraphicsState());
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(1, 0, 0, 1, x, y),
+    concatTransformationMatrix(...orientationMatrix(image.orientation, w, h)),
+    drawObject(name),
+    popGraphicsState(),
+  );
 }
 
 function throwIfAborted(signal: AbortSignal) {
@@ -321,7 +343,7 @@ export async function imagesToPdf(
       for (const page of pagesOf(source, ctx.options.frames)) {
         throwIfAborted(ctx.signal);
         if (++pageCount > MAX_IMAGE_PAGES) throw new AppError('TOO_MANY_PAGES', `more than ${MAX_IMAGE_PAGES} pages`);
-        addImagePage(doc, await embedImage(doc, source, page, ctx.options, ctx.signal));
+        addImagePage(doc, await embedImage(doc, source, page, ctx.options, ctx.signal), ctx.options);
       }
       await ctx.progress((0.9 * (i + 1)) / ctx.inputs.length);
     }

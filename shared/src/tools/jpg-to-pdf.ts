@@ -10,6 +10,13 @@ import { flagField, intField } from './fields';
  */
 export const IMAGE_RESIZES = ['original', '1024', '480', '295x413', '413x579', 'custom'] as const;
 export type ImageResize = (typeof IMAGE_RESIZES)[number];
+/**
+ * The page each image goes on: its own size (`image`), or a sheet of paper, turned to landscape for a
+ * wide image, with the image scaled to fit inside the margins and centred.
+ */
+export const IMAGE_PAGE_SIZES = ['image', 'a4', 'letter'] as const;
+/** White space around an image on a sheet of paper: none, 10 mm or 20 mm. */
+export const IMAGE_MARGINS = ['none', 'small', 'big'] as const;
 /** Frames of an animated GIF or WebP: one page each, or only the first. */
 export const IMAGE_FRAMES = ['all', 'first'] as const;
 /** The largest width or height a resize may ask for, in pixels. */
@@ -29,6 +36,8 @@ export function imageToPdfOptions(defaultFrames: (typeof IMAGE_FRAMES)[number]) 
       width: sizeField.optional(),
       height: sizeField.optional(),
       frames: z.enum(IMAGE_FRAMES).default(defaultFrames),
+      pagesize: z.enum(IMAGE_PAGE_SIZES).default('image'),
+      margin: z.enum(IMAGE_MARGINS).default('none'),
     })
     .refine((o) => o.resize !== 'custom' || (o.width !== undefined && o.height !== undefined), {
       message: 'width and height are required for a custom size',
@@ -38,7 +47,7 @@ export function imageToPdfOptions(defaultFrames: (typeof IMAGE_FRAMES)[number]) 
 
 /**
  * Images to PDF. Each page takes the size of its image (at the image's resolution, 72 dpi when it
- * has none), EXIF orientation is honoured, and a JPEG is embedded as it is — not re-encoded —
+ * has none) or the paper size asked for, EXIF orientation is honoured, and a JPEG is embedded as it is — not re-encoded —
  * unless it is resized. Transparency is laid over white. HEIC is not accepted: the prebuilt libvips
  * of sharp has no HEVC decoder.
  */

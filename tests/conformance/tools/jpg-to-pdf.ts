@@ -265,6 +265,39 @@ export const jpgToPdf: ToolConformance = {
       },
     },
     {
+      name: 'fits each image on an A4 page with a 10 mm margin: landscape for a wide image, portrait for a tall one, centred and upright',
+      inputs: [oriented[5], portrait8],
+      options: { pagesize: 'a4', margin: 'small' },
+      pages: [2],
+      async check(run) {
+        const out = run.outputs[0].path;
+        const sizes = await pageSizes(out);
+        expect([sizes[0].width, sizes[0].height].map(Math.round)).toEqual([842, 595]);
+        expect([sizes[1].width, sizes[1].height].map(Math.round)).toEqual([595, 842]);
+        // The picture as it should sit on the page: scaled to the margins on its long side, centred on
+        // the other (white borders in image pixels: 300 × 200 at 2.617 pt a pixel; 1200 × 1800 at 0.436).
+        const white = { r: 255, g: 255, b: 255 };
+        const onPage1 = (img: sharp.Sharp) => img.extend({ left: 11, right: 11, top: 14, bottom: 14, background: white });
+        await looksLike(run, 0, 1, onPage1(sharp(upright)), onPage1(sharp(upright).rotate(180)));
+        const onPage2 = async (img: sharp.Sharp) => sharp(await img.toBuffer()).extend({ left: 82, right: 82, top: 65, bottom: 65, background: white });
+        await looksLike(run, 0, 2, await onPage2(sharp(portrait8).rotate()), await onPage2(sharp(portrait8).rotate().rotate(180)));
+        // The margin itself is white: the leftmost 8 pt of the landscape page.
+        const page = await renderedPage(out, 1, run.workDir, 72);
+        const strip = { width: 8, height: page.height, data: Buffer.alloc(8 * page.height * 3) };
+        for (let y = 0; y < page.height; y++) page.data.copy(strip.data, y * 8 * 3, y * page.width * 3, y * page.width * 3 + 8 * 3);
+        expect(shareOfColor(strip, [255, 255, 255], 10)).toBeGreaterThan(0.99);
+      },
+    },
+    {
+      name: 'keeps the image size as the page size by default, and ignores a margin without a paper size',
+      inputs: [oriented[0]],
+      options: { margin: 'big' },
+      pages: [1],
+      async check(run) {
+        expect(await pageSizes(run.outputs[0].path)).toEqual([{ width: 300, height: 200 }]);
+      },
+    },
+    {
       name: 're-encodes a CMYK JPEG, which PDF readers show inconsistently, to RGB with its colours',
       inputs: [cmykJpeg],
       pages: [1],

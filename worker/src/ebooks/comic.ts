@@ -97,7 +97,7 @@ export async function comicToPdf(input: InputFile, workDir: string, signal: Abor
   if (inputs.length === 0) throw new AppError('EBOOK_DAMAGED', `${input.name}: none of ${pages.length} page images decodes`);
 
   const result = await imagesToPdf(
-    { inputs, options: { merge: true, resize: 'original', frames: 'first' }, workDir, signal, progress: async () => undefined },
+    { inputs, options: { merge: true, resize: 'original', frames: 'first', pagesize: 'image', margin: 'none' }, workDir, signal, progress: async () => undefined },
     FORMATS,
   );
   return result.outputs[0].path;

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import gifTool from '../../../../shared/src/tools/gif-to-pdf';
-import jpgTool, { IMAGE_FRAMES, IMAGE_RESIZES, MAX_RESIZE_PX, type ImageResize } from '../../../../shared/src/tools/jpg-to-pdf';
+import jpgTool, { IMAGE_FRAMES, IMAGE_MARGINS, IMAGE_PAGE_SIZES, IMAGE_RESIZES, MAX_RESIZE_PX, type ImageResize } from '../../../../shared/src/tools/jpg-to-pdf';
 import { useLang } from '~/lib/i18n';
 import type { FileItem } from './flow-state';
 import { ChoiceGroup, SelectField } from './options-fields';
@@ -10,6 +10,8 @@ import { defineOptions, type OptionsOutcome, type OptionsPanelProps, type Reques
 
 type ImageRequest = z.input<typeof gifTool.options>;
 type Frames = (typeof IMAGE_FRAMES)[number];
+type PageSize = (typeof IMAGE_PAGE_SIZES)[number];
+type Margin = (typeof IMAGE_MARGINS)[number];
 
 export interface ImagesOptions {
   /** One PDF for every image, or one PDF per image. */
@@ -19,6 +21,9 @@ export interface ImagesOptions {
   width: string;
   height: string;
   frames: Frames;
+  /** The image's own size, or a sheet of paper the image is fitted on, with a margin. */
+  pagesize: PageSize;
+  margin: Margin;
 }
 
 /** Files that may hold several frames: an animated GIF or WebP. */
@@ -28,10 +33,11 @@ const pixels = (value: string) => (/^\s*\d+\s*$/.test(value) && Number(value) >=
 
 /**
  * The request fields of the image options. `merge` only means something with several images,
- * and `frames` only when an image may be animated (always on GIF to PDF).
+ * `frames` only when an image may be animated (always on GIF to PDF), `margin` only on paper.
  */
 export function imagesRequest(value: ImagesOptions, files: readonly Pick<FileItem, 'name'>[], alwaysFrames: boolean): OptionsOutcome {
   const fields: ImageRequest & RequestFields = { resize: value.resize };
+  if (value.pagesize !== 'image') Object.assign(fields, { pagesize: value.pagesize, margin: value.margin });
   if (files.length > 1) fields.merge = value.merge;
   if (value.resize === 'custom') {
     const width = pixels(value.width);
@@ -107,6 +113,21 @@ function makePanel(alwaysFrames: boolean) {
         <div className="options">
           <SelectField label={t('options.images.resizeLabel')} value={value.resize} choices={resizes} onChange={(resize) => onChange({ ...value, resize })} help={current?.help} />
           {value.resize === 'custom' && <SizeFields value={value} onChange={onChange} />}
+          <SelectField
+            label={t('options.images.pageSizeLabel')}
+            value={value.pagesize}
+            choices={IMAGE_PAGE_SIZES.map((p) => ({ value: p, label: t(`options.images.pageSize.${p}`) }))}
+            onChange={(pagesize) => onChange({ ...value, pagesize })}
+            help={t(value.pagesize === 'image' ? 'options.images.pageSizeHelpImage' : 'options.images.pageSizeHelpPaper')}
+          />
+          {value.pagesize !== 'image' && (
+            <SelectField
+              label={t('options.images.marginLabel')}
+              value={value.margin}
+              choices={IMAGE_MARGINS.map((m) => ({ value: m, label: t(`options.images.margin.${m}`) }))}
+              onChange={(margin) => onChange({ ...value, margin })}
+            />
+          )}
         </div>
         {(alwaysFrames || files.some(mayBeAnimated)) && (
           <ChoiceGroup
@@ -125,7 +146,7 @@ function makePanel(alwaysFrames: boolean) {
 function imageOptions(tool: typeof jpgTool | typeof gifTool, alwaysFrames: boolean) {
   const defaults = tool.options.parse({});
   return defineOptions<ImagesOptions>({
-    initial: { merge: defaults.merge, resize: defaults.resize, width: '', height: '', frames: defaults.frames },
+    initial: { merge: defaults.merge, resize: defaults.resize, width: '', height: '', frames: defaults.frames, pagesize: defaults.pagesize, margin: defaults.margin },
     toRequest: (value, files) => imagesRequest(value, files, alwaysFrames),
     Panel: makePanel(alwaysFrames),
   });
