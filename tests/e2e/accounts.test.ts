@@ -207,6 +207,7 @@ describe('accounts in the browser', () => {
     await mail.goto(emailedLink(email));
     await dialog.waitFor({ state: 'hidden' });
     await notice.waitFor();
+    await page.bringToFront();
     await expect.poll(() => notice.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
     expect(await page.getByRole('status').filter({ has: notice }).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact-us');
   });

@@ -74,9 +74,10 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
 
   // Paying is the login's next step: once signed in (here, or by the emailed link in another tab), say where checkout stands.
   useEffect(() => onAuthEvent('pay', () => setCheckoutNotice(true)), []);
-  // The trial buttons sit below the fold on a phone: bring the notice into view.
+  // The trial buttons sit below the fold on a phone: bring the notice into view. At once, not smoothly:
+  // after a login by the emailed link this tab is in the background, where a smooth scroll does not run.
   useEffect(() => {
-    if (checkoutNotice) notice.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    if (checkoutNotice) notice.current?.scrollIntoView({ block: 'center' });
   }, [checkoutNotice]);
 
   return (
