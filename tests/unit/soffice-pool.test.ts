@@ -46,6 +46,20 @@ async function recordingServer() {
   return { requests, url: (p: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${p}`, close: () => server.close() };
 }
 
+/** Converts an xlsx linked to a workbook on a recording server: the cached value prints, nothing is fetched. */
+async function printsCachedLinkUnfetched(name: string, convert: (job: { input: string; output: string }) => Promise<unknown>) {
+  const server = await recordingServer();
+  try {
+    const target = out();
+    await convert({ input: externalLinkXlsx(name, server.url('/prices.xlsx')), output: target });
+    expect(pdfText(target)).toMatch(/Linked price\s+4242/);
+    await sleep(500);
+    expect(server.requests).toEqual([]);
+  } finally {
+    server.close();
+  }
+}
+
 /** A .docx whose only picture is linked from `url` (see tests/support/linked-image-docx.py). */
 function linkedPictureDocx(name: string, url: string): string {
   const docx = path.join(dir, name);
@@ -195,16 +209,7 @@ describe('the warm pool', () => {
   }, 90_000);
 
   it('prints the cached values of an external-workbook link, and never fetches the workbook', async () => {
-    const server = await recordingServer();
-    try {
-      const target = out();
-      await pool.convert({ input: externalLinkXlsx('external.xlsx', server.url('/prices.xlsx')), output: target }, { timeoutMs: 60_000 });
-      expect(pdfText(target)).toMatch(/Linked price\s+4242/);
-      await sleep(500);
-      expect(server.requests).toEqual([]);
-    } finally {
-      server.close();
-    }
+    await printsCachedLinkUnfetched('external.xlsx', (job) => pool.convert(job, { timeoutMs: 60_000 }));
   }, 90_000);
 
   it('stops every instance when closed, and converts no more', async () => {
@@ -228,18 +233,11 @@ describe('the cold path (libreoffice-convert)', () => {
   }, 90_000);
 
   it('keeps the same safety settings: no linked picture is fetched', async () => {
-    const requests: string[] = [];
-    const server = http.createServer((req, res) => {
-      requests.push(`${req.method} ${req.url}`);
-      res.writeHead(404).end();
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const server = await recordingServer();
     try {
-      const docx = path.join(dir, 'linked-cold.docx');
-      execFileSync('python3', [path.resolve(import.meta.dirname, '../support/linked-image-docx.py'), docx, `http://127.0.0.1:${(server.address() as AddressInfo).port}/x.png`]);
-      await convertCold({ input: docx, output: out() }, { timeoutMs: 60_000 });
+      await convertCold({ input: linkedPictureDocx('linked-cold.docx', server.url('/x.png')), output: out() }, { timeoutMs: 60_000 });
       await sleep(500);
-      expect(requests).toEqual([]);
+      expect(server.requests).toEqual([]);
     } finally {
       server.close();
     }
@@ -253,16 +251,7 @@ describe('the cold path (libreoffice-convert)', () => {
   }, 90_000);
 
   it('keeps the same safety settings: an external-workbook link shows its cached values, unfetched', async () => {
-    const server = await recordingServer();
-    try {
-      const target = out();
-      await convertCold({ input: externalLinkXlsx('external-cold.xlsx', server.url('/prices.xlsx')), output: target }, { timeoutMs: 60_000 });
-      expect(pdfText(target)).toMatch(/Linked price\s+4242/);
-      await sleep(500);
-      expect(server.requests).toEqual([]);
-    } finally {
-      server.close();
-    }
+    await printsCachedLinkUnfetched('external-cold.xlsx', (job) => convertCold(job, { timeoutMs: 60_000 }));
   }, 90_000);
 
   it('kills soffice at its time limit and leaves no process behind', async () => {
