@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "EmailLoginToken" ADD COLUMN     "visitorId" TEXT;
+
