@@ -54,8 +54,11 @@ const ZEnv = z.object({
   PORT: int(3000, 0),
   /** The public origin: mailed links and Google's callback are built from it, never from the request's Host. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Which proxies' X-Forwarded-* headers to believe (client address, HTTPS). */
-  TRUST_PROXY: z.string().default('loopback').transform(parseTrustProxy),
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (client address, HTTPS). None unless configured:
+   * without a proxy, any client (a local one too) could name its own address and dodge the per-IP limits.
+   */
+  TRUST_PROXY: z.string().default('0').transform(parseTrustProxy),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
   DATA_DIR: z.string().default('.data'),
@@ -66,6 +69,11 @@ const ZEnv = z.object({
   WORKER_CONCURRENCY: int(2, 1),
   /** How long a job may go without its worker's heartbeat before another worker takes it over. */
   WORKER_LOCK_MS: int(30_000, 1000),
+  /**
+   * Memory one task may hold, in MB: its task host and every engine it started (resident set). A
+   * task past it is stopped with FILE_TOO_COMPLEX; hostile files stop here instead of the machine.
+   */
+  TASK_MEMORY_MB: int(1024, 128),
   /** How often the retention sweep runs. */
   SWEEP_INTERVAL_MS: int(60_000, 1000),
   QUEUE_PREFIX: z.string().default('sheaf'),

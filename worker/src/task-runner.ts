@@ -5,8 +5,8 @@ import type { FileKind } from '../../shared/src/file-kinds';
 import type { Deps } from '../../shared/src/server/deps';
 import { randomId } from '../../shared/src/server/ids';
 import { log } from '../../shared/src/server/logger';
-import { getTool, type ToolId } from '../../shared/src/tools';
-import { PROCESSORS } from './processors';
+import { getTool } from '../../shared/src/tools';
+import type { TaskHosts } from './sandbox/host-pool';
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 /** Progress writes are throttled so a chatty processor does not hammer the database. */
@@ -15,15 +15,17 @@ const PROGRESS_EVERY_MS = 250;
 export interface RunOptions {
   /** Called with each progress fraction (the BullMQ job's own progress). */
   onProgress?: (fraction: number) => Promise<void> | void;
+  /** Aborted when the worker stops: the task is left for another attempt. */
   signal?: AbortSignal;
 }
 
 /**
- * Runs one task: copies its inputs into a private temp dir, calls the tool's processor with a
- * time limit, stores the outputs and marks the task Done. Throws AppError for user errors (the task
- * is marked Failed by the caller) and anything else for crashes (retried).
+ * Runs one task: copies its inputs into a private temp dir, has a task host run the tool's
+ * processor within the tool's time limit and the memory limit, stores the outputs and marks the
+ * task Done. Throws AppError for user errors (the task is marked Failed by the caller) and anything
+ * else for crashes (retried).
  */
-export async function runTask(deps: Deps, taskId: string, opts: RunOptions = {}): Promise<'done' | 'skipped'> {
+export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts: RunOptions = {}): Promise<'done' | 'skipped'> {
   const task = await deps.db.task.findUnique({ where: { id: taskId } });
   if (!task || task.status !== 'DOING') return 'skipped';
   const tool = getTool(task.tool);
@@ -31,8 +33,7 @@ export async function runTask(deps: Deps, taskId: string, opts: RunOptions = {})
 
   await deps.db.task.update({ where: { id: task.id }, data: { startedAt: deps.now(), attempts: { increment: 1 }, progress: 0 } });
   const workDir = await fs.mkdtemp(path.join(deps.env.tmpDir, `task-${task.id}-`));
-  const timeout = AbortSignal.timeout((tool.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000);
-  const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+  const deadline = Date.now() + (tool.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
   try {
     const files = await deps.db.file.findMany({ where: { token: { in: task.inputTokens } } });
     const byToken = new Map(files.map((f) => [f.token, f]));
@@ -54,8 +55,10 @@ export async function runTask(deps: Deps, taskId: string, opts: RunOptions = {})
       await deps.db.task.update({ where: { id: task.id }, data: { progress: value } });
     };
 
-    const processor = PROCESSORS[tool.id as ToolId];
-    const result = await raceAbort(processor({ inputs, options: task.options, workDir, signal, progress }), signal);
+    const result = await hosts.run(
+      { tool: tool.id, inputs, options: task.options, workDir },
+      { timeoutMs: Math.max(0, deadline - Date.now()), signal: opts.signal, onProgress: progress },
+    );
 
     const expiresAt = new Date(deps.now().getTime() + deps.env.FILE_RETENTION_MINUTES * 60_000);
     const outputs = [];
@@ -82,22 +85,9 @@ export async function runTask(deps: Deps, taskId: string, opts: RunOptions = {})
       deps.db.task.update({ where: { id: task.id }, data: { status: 'DONE', progress: 1, notice: result.notice ?? null, finishedAt: deps.now() } }),
     ]);
     return 'done';
-  } catch (e) {
-    if (timeout.aborted && !isAppError(e)) throw new AppError('TASK_FAILED', `timed out after ${tool.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS}s`);
-    throw e;
   } finally {
     await fs.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
   }
-}
-
-/** Rejects as soon as the signal aborts, even if a processor ignores it. */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AppError('TASK_FAILED', 'aborted'));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /** Records a final failure with the user-safe message and, for the log, the reason. */

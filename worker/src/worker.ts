@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { isAppError } from '../../shared/src/errors';
 import type { Deps } from '../../shared/src/server/deps';
@@ -5,15 +6,16 @@ import { MAINTENANCE_QUEUE, TASK_QUEUE, THUMB_QUEUE, type MaintenanceJob, type T
 import { log } from '../../shared/src/server/logger';
 import { ENGINES_KEY, queueConnection, whenReady } from '../../shared/src/server/redis';
 import { probeEngines } from './capabilities';
-import { closeBrowser } from './engines/chromium';
-import { closeSofficePool } from './engines/soffice-pool';
 import { sweepExpiredFiles } from './retention';
+import { TaskHosts } from './sandbox/host-pool';
 import { failTask, runTask } from './task-runner';
 import { renderThumbnails } from './thumbnails';
 
 export interface RunningWorker {
   close(): Promise<void>;
 }
+
+const HOST_ENTRY = fileURLToPath(new URL('./sandbox/task-host.ts', import.meta.url));
 
 /**
  * Starts the task consumer and the retention sweep. A job whose worker dies is taken over by
@@ -28,12 +30,13 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   const connection = queueConnection(deps.env.REDIS_URL);
   const prefix = deps.env.QUEUE_PREFIX;
   const lockDuration = deps.env.WORKER_LOCK_MS;
+  const hosts = new TaskHosts(HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB }, deps.env.WORKER_CONCURRENCY);
 
   const tasks = new Worker<TaskJob>(
     TASK_QUEUE,
     async (job: Job<TaskJob>) => {
       try {
-        return await runTask(deps, job.data.taskId, { onProgress: (p) => job.updateProgress(Math.round(p * 100)) });
+        return await runTask(deps, hosts, job.data.taskId, { onProgress: (p) => job.updateProgress(Math.round(p * 100)) });
       } catch (e) {
         const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
         if (isAppError(e) || lastAttempt) {
@@ -74,7 +77,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   return {
     async close() {
       await Promise.all([tasks.close(), thumbs.close(), maintenance.close()]);
-      await Promise.all([closeBrowser(), closeSofficePool()]);
+      await hosts.close();
       await maintenanceQueue.close();
       connection.disconnect();
     },

@@ -1,0 +1,199 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { AppError } from '../../../shared/src/errors';
+import { log } from '../../../shared/src/server/logger';
+import type { ProcessorResult } from '../processors/types';
+import { killTree, treeRssBytes } from './process-tree';
+import type { FromHost, HostFailure, HostJob } from './protocol';
+
+export interface HostLimits {
+  /** Resident memory of a host and every process it started; past it the job is stopped. */
+  memoryMb: number;
+}
+
+export interface HostRunOptions {
+  timeoutMs: number;
+  /** Aborted when the worker stops: the job is stopped and will run again elsewhere. */
+  signal?: AbortSignal;
+  onProgress?(fraction: number): Promise<void> | void;
+}
+
+/** How often the memory of a running job is read. */
+const WATCH_MS = 150;
+/** A host that does not say it is ready this long after it was started is broken. */
+const START_TIMEOUT_MS = 60_000;
+/** A host that holds more than this share of the limit after a job is replaced, not reused. */
+const RECYCLE_SHARE = 0.5;
+const STDERR_TAIL = 8192;
+/** V8's own words when the heap limit is reached. */
+const HEAP_EXHAUSTED = /heap out of memory|Allocation failed|Fatal JavaScript out of memory/i;
+/** Ends the host when the worker dies, however it dies (util-linux; Linux only). */
+const SETPRIV = '/usr/bin/setpriv';
+
+type Outcome =
+  | { kind: 'done'; result: ProcessorResult }
+  | { kind: 'failed'; failure: HostFailure }
+  | { kind: 'stopped'; why: 'timeout' | 'memory' | 'aborted' | 'start' }
+  | { kind: 'died'; how: string; stderr: string };
+
+/**
+ * Task hosts: child processes that run processors for the worker. Parsing a user's file (pdf.js,
+ * pdf-lib, sharp, WebAssembly engines) happens there, so however long it runs or however much
+ * memory it takes, the worker's own event loop stays free to renew its job locks, and a job past
+ * its time or memory limit is ended by killing its host and everything the host started. A host
+ * serves one job at a time; after a clean job it is reused, after anything else it is replaced.
+ */
+export class TaskHosts {
+  private readonly idle: Host[] = [];
+  private readonly live = new Set<Host>();
+  private closed = false;
+
+  constructor(
+    private readonly entry: string,
+    private readonly limits: HostLimits,
+    /** Hosts kept warm between jobs: the worker's concurrency. */
+    private readonly keepWarm: number,
+  ) {}
+
+  async run(job: Omit<HostJob, 'env'>, opts: HostRunOptions): Promise<ProcessorResult> {
+    if (this.closed) throw new Error('task hosts are closed');
+    const host = this.idle.pop() ?? this.start();
+    const outcome = await host.execute({ ...job, env: { ...process.env } }, opts, this.limits.memoryMb * 1024 * 1024);
+    const reusable = outcome.kind === 'done' && host.rssBytes() < this.limits.memoryMb * 1024 * 1024 * RECYCLE_SHARE;
+    if (reusable && !this.closed && this.idle.length < this.keepWarm) this.idle.push(host);
+    else this.retire(host);
+    return resultOf(outcome, this.limits.memoryMb);
+  }
+
+  /** Stops every host and whatever it started. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const hosts = [...this.live];
+    for (const host of hosts) host.kill();
+    await Promise.all(hosts.map((h) => h.exited));
+  }
+
+  private start(): Host {
+    const host = new Host(this.entry);
+    this.live.add(host);
+    void host.exited.then(() => {
+      this.live.delete(host);
+      const i = this.idle.indexOf(host);
+      if (i >= 0) this.idle.splice(i, 1);
+    });
+    return host;
+  }
+
+  /** Replaces a host that may hold leftovers of its last job (a decoder still running, leaked memory). */
+  private retire(host: Host) {
+    host.kill();
+    if (!this.closed && this.idle.length < this.keepWarm) this.idle.push(this.start());
+  }
+}
+
+function resultOf(outcome: Outcome, memoryMb: number): ProcessorResult {
+  switch (outcome.kind) {
+    case 'done':
+      return outcome.result;
+    case 'failed': {
+      const { failure } = outcome;
+      // A passing fault of the machine, not of the file: the job is retried.
+      if (failure.transient || !failure.code) throw new Error(failure.detail ?? failure.message);
+      throw new AppError(failure.code, failure.detail, failure.message);
+    }
+    case 'stopped':
+      if (outcome.why === 'timeout') throw new AppError('TASK_TIMEOUT', 'the task ran past its time limit');
+      if (outcome.why === 'memory') throw new AppError('FILE_TOO_COMPLEX', `the task used more than ${memoryMb} MB`);
+      throw new Error(outcome.why === 'start' ? 'the task host did not start' : 'the task was stopped: the worker is shutting down');
+    case 'died':
+      if (HEAP_EXHAUSTED.test(outcome.stderr)) throw new AppError('FILE_TOO_COMPLEX', `the task ran out of memory: ${outcome.stderr.slice(-500)}`);
+      // Only a process that died for no reason of its input earns another attempt.
+      throw new Error(`the task host ${outcome.how}: ${outcome.stderr.slice(-1000)}`);
+  }
+}
+
+class Host {
+  readonly child: ChildProcess;
+  readonly ready: Promise<boolean>;
+  readonly exited: Promise<string>;
+  private stderr = '';
+  private stoppedBecause: Extract<Outcome, { kind: 'stopped' }>['why'] | undefined;
+
+  constructor(entry: string) {
+    const node = [process.execPath, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry];
+    const [command, ...args] = existsSync(SETPRIV) ? [SETPRIV, '--pdeathsig', 'KILL', ...node] : node;
+    this.child = spawn(command, args, { stdio: ['ignore', 'inherit', 'pipe', 'ipc'], env: process.env });
+    this.child.stderr!.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
+    });
+    this.exited = new Promise((resolve) => {
+      this.child.once('exit', (code, signal) => resolve(signal ? `was killed by ${signal}` : `exited with ${code}`));
+      this.child.once('error', (e) => resolve(`could not start: ${e.message}`));
+    });
+    this.ready = new Promise((resolve) => {
+      const onMessage = (m: FromHost) => {
+        if (m.type !== 'ready') return;
+        this.child.off('message', onMessage);
+        resolve(true);
+      };
+      this.child.on('message', onMessage);
+      void this.exited.then(() => resolve(false));
+    });
+  }
+
+  rssBytes(): number {
+    return this.child.pid === undefined ? 0 : treeRssBytes(this.child.pid);
+  }
+
+  kill() {
+    if (this.child.pid !== undefined && this.child.exitCode === null && this.child.signalCode === null) killTree(this.child.pid);
+  }
+
+  /** Runs one job; never rejects: every way it can end is an Outcome. */
+  execute(job: HostJob, opts: HostRunOptions, memoryBytes: number): Promise<Outcome> {
+    return new Promise<Outcome>((resolve) => {
+      let settled = false;
+      const settle = (outcome: Outcome) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        clearTimeout(startTimer);
+        clearInterval(watch);
+        opts.signal?.removeEventListener('abort', onAbort);
+        this.child.off('message', onMessage);
+        resolve(outcome);
+      };
+      const stop = (why: Extract<Outcome, { kind: 'stopped' }>['why']) => {
+        this.stoppedBecause ??= why;
+        this.kill();
+      };
+      const onAbort = () => stop('aborted');
+      const onMessage = (m: FromHost) => {
+        if (m.type === 'progress') void Promise.resolve(opts.onProgress?.(m.fraction)).catch(() => undefined);
+        else if (m.type === 'done') settle({ kind: 'done', result: { outputs: m.outputs, notice: m.notice } });
+        else if (m.type === 'failed') settle({ kind: 'failed', failure: m.failure });
+      };
+
+      const timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
+      const startTimer = setTimeout(() => stop('start'), START_TIMEOUT_MS);
+      const watch = setInterval(() => {
+        const rss = this.rssBytes();
+        if (rss > memoryBytes) {
+          log.warn('task stopped: memory limit', { rssMb: Math.round(rss / 1048576), limitMb: Math.round(memoryBytes / 1048576) });
+          stop('memory');
+        }
+      }, WATCH_MS);
+      if (opts.signal?.aborted) return stop('aborted');
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      this.child.on('message', onMessage);
+      void this.exited.then((how) =>
+        settle(this.stoppedBecause ? { kind: 'stopped', why: this.stoppedBecause } : { kind: 'died', how, stderr: this.stderr }),
+      );
+      void this.ready.then((up) => {
+        clearTimeout(startTimer);
+        if (up && !settled) this.child.send({ type: 'run', job });
+      });
+    });
+  }
+}

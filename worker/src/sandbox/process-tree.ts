@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+const PAGE_SIZE = 4096;
+
+/** Parent pid of every live process, from /proc (Linux): the only portable way to see a tree. */
+function parentMap(): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+    } catch {
+      continue; // exited while we looked
+    }
+    // The command name is in parentheses and may itself hold spaces or parentheses.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const list = children.get(ppid);
+    if (list) list.push(Number(entry));
+    else children.set(ppid, [Number(entry)]);
+  }
+  return children;
+}
+
+/** `pid` and every process below it (engines, their helpers), parents first. */
+export function processTree(pid: number): number[] {
+  const children = parentMap();
+  const out: number[] = [];
+  const queue = [pid];
+  while (queue.length) {
+    const p = queue.shift()!;
+    out.push(p);
+    queue.push(...(children.get(p) ?? []));
+  }
+  return out;
+}
+
+/** Resident memory of one process in bytes, 0 once it has gone. */
+export function rssBytes(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ')[1]) * PAGE_SIZE;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of a process and everything it started. */
+export function treeRssBytes(pid: number): number {
+  return processTree(pid).reduce((sum, p) => sum + rssBytes(p), 0);
+}
+
+/**
+ * SIGKILLs a process and everything below it. The tree is read first and stopped with SIGSTOP so
+ * nothing forks past us, then killed; engines lead process groups of their own, so groups go too.
+ */
+export function killTree(pid: number): void {
+  const tree = processTree(pid);
+  for (const p of tree) signal(p, 'SIGSTOP');
+  for (const p of processTree(pid)) if (!tree.includes(p)) tree.push(p);
+  for (const p of tree) {
+    signal(-p, 'SIGKILL');
+    signal(p, 'SIGKILL');
+  }
+}
+
+function signal(pid: number, sig: NodeJS.Signals) {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // Gone already, or not a group leader.
+  }
+}

@@ -1,0 +1,31 @@
+import type { TaskNotice } from '../../../shared/src/api';
+import type { ErrorCode } from '../../../shared/src/errors';
+import type { InputFile, OutputFile } from '../processors/types';
+
+/** What the worker asks a task host to run: one processor call. */
+export interface HostJob {
+  tool: string;
+  inputs: InputFile[];
+  options: unknown;
+  workDir: string;
+  /** The worker's environment when the job started: processors read settings per job. */
+  env: Record<string, string | undefined>;
+}
+
+/** How a processor failed, as the host saw it. */
+export interface HostFailure {
+  /** Set for an AppError (a known, user-safe failure). */
+  code?: ErrorCode;
+  message: string;
+  detail?: string;
+  /** A passing fault (an engine that could not start, a full disk): worth another attempt. */
+  transient: boolean;
+}
+
+export type ToHost = { type: 'run'; job: HostJob } | { type: 'cancel' };
+
+export type FromHost =
+  | { type: 'ready' }
+  | { type: 'progress'; fraction: number }
+  | { type: 'done'; outputs: OutputFile[]; notice?: TaskNotice }
+  | { type: 'failed'; failure: HostFailure };
