@@ -66,12 +66,13 @@ start_postgres() {
     log "Creating a PostgreSQL cluster in $dir"
     as_pg "$PG_BIN/initdb" -D "$dir" -U sheaf -A trust -E UTF8 --locale=C.UTF-8 >/dev/null
   fi
+  export SHEAF_PG_DIR="$dir"
   if ! as_pg "$PG_BIN/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
+    # Ours from the moment we ask: a Ctrl-C during the start must still stop the server.
+    STARTED_PG=1
     as_pg "$PG_BIN/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 60 \
       -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $dir -c max_connections=200" start >/dev/null
-    STARTED_PG=1
   fi
-  export SHEAF_PG_DIR="$dir"
 }
 
 # Creates the database named $1 if missing and exports DATABASE_URL for it.
@@ -94,12 +95,12 @@ start_redis() {
   mkdir -p "$dir"
   export REDIS_URL="redis://127.0.0.1:$REDIS_PORT" SHEAF_LOCAL_REDIS=1
   if ! redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1; then
+    STARTED_REDIS=1
     # noeviction: BullMQ must never lose a job to memory pressure; appendonly keeps jobs across restarts.
     redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$dir" --daemonize yes \
       --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" --appendonly yes --save '' \
       --maxmemory-policy noeviction >/dev/null
     for _ in $(seq 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
-    STARTED_REDIS=1
   fi
 }
 
