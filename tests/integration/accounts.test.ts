@@ -139,6 +139,9 @@ describe('accounts: email link, Google, sessions, history', () => {
     const user = { sub: 'g-1', email: unique('g'), name: 'Grace Hopper' };
     const ok = await v.agent.post('/api/user/googleLogin').send({ token: google.idToken(user), clientId: 'c1' });
     expect(ok.body).toMatchObject({ code: 0, data: { userInfo: { userName: 'Grace Hopper' } } });
+    // The session is the HttpOnly cookie alone.
+    expect(ok.body.data).not.toHaveProperty('token');
+    expect(JSON.stringify(ok.body)).not.toContain(cookieValue(ok, 'sheafUserToken')!);
     for (const bad of [google.forgedIdToken(user), google.idToken(user, { aud: 'someone-else' }), google.idToken(user, { exp: 1 }), google.idToken({ ...user, email_verified: false })]) {
       const res = await visitor(stack.app).agent.post('/api/user/googleLogin').send({ token: bad });
       expect(res.body).toMatchObject({ code: 1004, message: 'Login failed' });
@@ -183,7 +186,10 @@ describe('accounts: email link, Google, sessions, history', () => {
   it('limits address checks per IP with code 410', async () => {
     now();
     const ip = `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
-    const check = (from: string) => request(stack.app).post('/api/user/checkEmail').set('X-Forwarded-For', from).send({ email: unique('probe') });
+    // Behind a proxy the api is told to believe (TRUST_PROXY), which names each client's address.
+    const env: Env = { ...stack.deps.env, TRUST_PROXY: ['loopback'] };
+    const behindProxy = createApp({ ...stack.deps, env }, { web: false });
+    const check = (from: string) => request(behindProxy).post('/api/user/checkEmail').set('X-Forwarded-For', from).send({ email: unique('probe') });
     const [budget] = LIMITS.checkPerIp;
     for (let i = 0; i < budget; i++) expect((await check(ip)).body).toEqual({ code: 0, data: false });
     const refused = await check(ip);

@@ -10,11 +10,23 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * Per address and per IP: a handful of links per quarter hour, more per day. Checking an address
- * mails nothing but tells whether it has an account, so it is limited per IP too, with room for a
- * form asked once per attempt.
+ * Link requests are limited so that nobody can use them up for someone else. A requester that
+ * proved it owns the address (see address-proof) has a budget of its own. Anyone else is counted per
+ * IP, per address and IP (the budget a single requester gets), and per address over all requesters,
+ * with room for several people before that cap, which only slows a stranger spread over many
+ * addresses. Checking an address mails nothing but tells whether it has an account, so it is
+ * limited per IP too, with room for a form asked once per attempt.
  */
-export const LIMITS = { perEmail: [3, 900], perEmailDay: [10, 86_400], perIp: [20, 900], checkPerIp: [60, 900] } as const;
+export const LIMITS = {
+  perOwner: [3, 900],
+  perOwnerDay: [10, 86_400],
+  perIp: [20, 900],
+  perEmailIp: [3, 900],
+  perEmailIpDay: [10, 86_400],
+  perEmail: [20, 900],
+  perEmailDay: [50, 86_400],
+  checkPerIp: [60, 900],
+} as const;
 
 async function accountExists(deps: Deps, email: string): Promise<boolean> {
   if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', email);
@@ -34,6 +46,23 @@ export interface LinkRequest {
   clientId?: string;
   lang: Lang;
   ip: string;
+  /** The browser asking: only its anonymous work moves to the account when the link is used. */
+  visitorId: string;
+  /** Set when the requester proved it owns the address (`provenOwner`). */
+  owner: string | null;
+}
+
+async function limitLinkRequests(deps: Deps, email: string, req: LinkRequest): Promise<void> {
+  if (req.owner) {
+    await rateLimit(deps, `owner:${email}:${req.owner}`, ...LIMITS.perOwner);
+    await rateLimit(deps, `owner-day:${email}:${req.owner}`, ...LIMITS.perOwnerDay);
+    return;
+  }
+  await rateLimit(deps, `ip:${req.ip}`, ...LIMITS.perIp);
+  await rateLimit(deps, `email-ip:${email}:${req.ip}`, ...LIMITS.perEmailIp);
+  await rateLimit(deps, `email-ip-day:${email}:${req.ip}`, ...LIMITS.perEmailIpDay);
+  await rateLimit(deps, `email:${email}`, ...LIMITS.perEmail);
+  await rateLimit(deps, `email-day:${email}`, ...LIMITS.perEmailDay);
 }
 
 /**
@@ -44,9 +73,7 @@ export async function sendLoginLink(deps: Deps, req: LinkRequest): Promise<void>
   const email = normalizeEmail(req.email);
   if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', email);
   if (req.name !== undefined && !isValidName(req.name)) throw new AppError('INVALID_NAME', req.name);
-  await rateLimit(deps, `ip:${req.ip}`, ...LIMITS.perIp);
-  await rateLimit(deps, `email:${email}`, ...LIMITS.perEmail);
-  await rateLimit(deps, `email-day:${email}`, ...LIMITS.perEmailDay);
+  await limitLinkRequests(deps, email, req);
 
   const exists = await accountExists(deps, email);
   if (req.name !== undefined && exists) throw new AppError('ACCOUNT_EXISTS', email);
@@ -60,6 +87,7 @@ export async function sendLoginLink(deps: Deps, req: LinkRequest): Promise<void>
       name: req.name?.trim(),
       channel: req.channel?.slice(0, 64),
       clientId: req.clientId?.slice(0, 128),
+      visitorId: req.visitorId,
       expiresAt: new Date(deps.now().getTime() + deps.env.EMAIL_LINK_MINUTES * 60_000),
     },
   });
@@ -68,8 +96,13 @@ export async function sendLoginLink(deps: Deps, req: LinkRequest): Promise<void>
   await deps.mail.send(linkMessage(req.lang, email, link, req.name !== undefined, deps.env.EMAIL_LINK_MINUTES));
 }
 
-/** Consumes a link: the token must match the address, be unused and unexpired. Returns the user id. */
-export async function consumeLoginLink(deps: Deps, emailRaw: string, token: string): Promise<string> {
+/**
+ * Consumes a link: the token must match the address, be unused and unexpired. Returns the user and
+ * whether the link is used by the visitor who asked for it. Only then may that visitor's work move to
+ * the account: a link opened elsewhere (a page that makes a browser open someone else's link) signs
+ * in without taking that browser's files.
+ */
+export async function consumeLoginLink(deps: Deps, emailRaw: string, token: string, visitorId: string): Promise<{ userId: string; sameVisitor: boolean }> {
   const email = normalizeEmail(emailRaw);
   const row = await deps.db.emailLoginToken.findUnique({ where: { tokenHash: hash(token) } });
   if (!row || row.email !== email || row.usedAt || row.expiresAt <= deps.now()) throw new AppError('LINK_INVALID', `link for ${email}`);
@@ -80,7 +113,7 @@ export async function consumeLoginLink(deps: Deps, emailRaw: string, token: stri
     create: { email, name: row.name ?? email.split('@')[0].slice(0, 20), channel: row.channel },
     update: {},
   });
-  return user.id;
+  return { userId: user.id, sameVisitor: row.visitorId !== null && row.visitorId === visitorId };
 }
 
 /** The mail's copy from the locale files, with `{{name}}` placeholders filled in. */

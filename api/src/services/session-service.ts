@@ -22,14 +22,14 @@ export async function endSession(deps: Deps, req: Request, res: Response, token:
 }
 
 /**
- * What a visitor made before signing in (files, tasks) becomes the account's; then the browser gets
- * a new visitor id, so once the account is signed out that work is out of the browser's reach.
+ * What a visitor made before signing in (files, tasks) becomes the account's. Called only when the
+ * sign-in is that visitor's own doing (see `consumeLoginLink`); the caller then renews the visitor
+ * id, so once the account is signed out that work is out of the browser's reach.
  */
-export async function adoptVisitorWork(deps: Deps, req: Request, res: Response, userId: string) {
+export async function adoptVisitorWork(deps: Deps, res: Response, userId: string) {
   const who = getRequester(res);
   await deps.db.$transaction([
     deps.db.file.updateMany({ where: { visitorId: who.visitorId, userId: null }, data: { userId } }),
     deps.db.task.updateMany({ where: { visitorId: who.visitorId, userId: null }, data: { userId } }),
   ]);
-  renewVisitorId(deps.env, req, res);
 }

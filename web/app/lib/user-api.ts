@@ -17,8 +17,8 @@ export interface VipInfo {
   isSubscript: boolean;
 }
 
+/** The session itself is the HttpOnly cookie the login call sets: no script ever holds its token. */
 export interface LoginData {
-  token: string;
   userInfo: UserInfo;
   vipInfo: VipInfo;
 }

@@ -1,0 +1,157 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/src/app';
+import { LIMITS } from '../../api/src/services/email-login-service';
+import { loadEnv, type Env } from '../../shared/src/env';
+import { randomId } from '../../shared/src/server/ids';
+import { visitor } from '../support/api-client';
+import { fixture } from '../support/fixtures';
+import { latestLoginLink } from '../support/outbox';
+import { startStack, type Stack } from '../support/stack';
+
+const unique = (name: string) => `${name}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
+const cookieValue = (res: { headers: Record<string, unknown> }, name: string) =>
+  ([] as string[])
+    .concat((res.headers['set-cookie'] as string[]) ?? [])
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0]
+    .slice(name.length + 1);
+const PDF = fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf');
+
+describe('login links: who gets the visitor files, who may ask for links', () => {
+  let stack: Stack;
+  /** An api on the same services that believes X-Forwarded-For from this host, so each test request can name its own client address. */
+  let behindProxy: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    stack = await startStack({}, { worker: false });
+    // The limits live in Redis, whose connection fails fast rather than queue commands before it is up.
+    if (stack.deps.redis.status !== 'ready') await new Promise((resolve) => stack.deps.redis.once('ready', resolve));
+    behindProxy = appWith({ TRUST_PROXY: ['loopback'] });
+  });
+  afterAll(() => stack.stop());
+
+  const appWith = (env: Partial<Env>) => createApp({ ...stack.deps, env: { ...stack.deps.env, ...env } }, { web: false });
+  const linkToken = (email: string) => latestLoginLink(stack.deps.env.DATA_DIR, email).searchParams.get('token')!;
+  let ipCounter = 0;
+  /** A client address of its own for each caller: the per-IP budgets of one test never meet another's. */
+  const freshIp = () => `198.51.${100 + Math.floor(ipCounter / 250)}.${1 + (ipCounter++ % 250)}`;
+
+  it('signs in with a link opened in another browser, leaving that browser’s files with its visitor', async () => {
+    // Mallory asks for a link to his own account in his own browser and keeps it unused.
+    const mallory = visitor(stack.app);
+    const malloryEmail = unique('mallory');
+    const asked = await mallory.agent.post('/api/user/emailLogin').send({ email: malloryEmail, name: 'Mallory' });
+    expect(asked.body).toMatchObject({ code: 0, data: 1 });
+    const planted = linkToken(malloryEmail);
+    expect((await stack.deps.db.emailLoginToken.findFirstOrThrow({ where: { email: malloryEmail } })).visitorId).toBe(cookieValue(asked, 'sheafVisitor'));
+
+    // Vera has work of her own; a page makes her browser open Mallory's link (`/?email=…&token=…` signs in by itself).
+    const vera = visitor(stack.app);
+    const uploaded = await vera.upload(PDF);
+    const veraVisitor = cookieValue(uploaded, 'sheafVisitor')!;
+    const fileToken = uploaded.body.token as string;
+    const taskId = (await vera.transfer({ toolType: 'split-pdf', token: fileToken, pages: '1' })).body.id as string;
+    const login = await vera.agent.post('/api/user/emailLogin').send({ email: malloryEmail, token: planted });
+    expect(login.body).toMatchObject({ code: 0, message: 'Login Successful', data: { userInfo: { email: malloryEmail } } });
+
+    // The browser is signed in, but Vera's file and task stay hers, not the account's.
+    const mallorysId = (await stack.deps.db.user.findUniqueOrThrow({ where: { email: malloryEmail } })).id;
+    expect(await stack.deps.db.file.findUniqueOrThrow({ where: { token: fileToken } })).toMatchObject({ userId: null, visitorId: veraVisitor });
+    expect(await stack.deps.db.task.findUniqueOrThrow({ where: { id: taskId } })).toMatchObject({ userId: null, visitorId: veraVisitor });
+    expect(await stack.deps.db.file.count({ where: { userId: mallorysId } })).toBe(0);
+    // Still reachable by Vera's visitor id, and by nobody signed in as Mallory.
+    expect((await request(stack.app).get(`/api/miaohui/file/download/${fileToken}`).set('Cookie', `sheafVisitor=${veraVisitor}`)).status).toBe(200);
+    await mallory.agent.post('/api/user/emailLogin').send({ email: malloryEmail });
+    await mallory.agent.post('/api/user/emailLogin').send({ email: malloryEmail, token: linkToken(malloryEmail) });
+    expect((await mallory.agent.post('/api/miaohui/file/historyTasks').send({ pageNum: 1, pageSize: 10 })).body.data.total).toBe(0);
+    expect((await mallory.agent.get(`/api/miaohui/file/download/${fileToken}`)).status).toBe(404);
+    expect((await vera.agent.get(`/api/miaohui/file/download/${fileToken}`)).status).toBe(404);
+  });
+
+  it('moves the work of the browser that asked for the link, and keeps the session out of the answer', async () => {
+    const v = visitor(stack.app);
+    const email = unique('own');
+    const fileToken = await v.uploadToken(PDF);
+    await v.agent.post('/api/user/emailLogin').send({ email, name: 'Owen' });
+    const login = await v.agent.post('/api/user/emailLogin').send({ email, token: linkToken(email) });
+    expect(login.body.code).toBe(0);
+    const owner = await stack.deps.db.user.findUniqueOrThrow({ where: { email } });
+    expect((await stack.deps.db.file.findUniqueOrThrow({ where: { token: fileToken } })).userId).toBe(owner.id);
+
+    // The HttpOnly cookie is the session; no script reads its token from the answer.
+    const session = cookieValue(login, 'sheafUserToken')!;
+    expect(session).toMatch(/^[A-Za-z0-9]{48}$/);
+    expect(login.body.data).not.toHaveProperty('token');
+    expect(JSON.stringify(login.body)).not.toContain(session);
+  });
+
+  it('never lets strangers asking for links lock the owner out', async () => {
+    const email = unique('olga');
+    const owner = request.agent(behindProxy);
+    const ownerIp = freshIp();
+    await owner.post('/api/user/emailLogin').set('X-Forwarded-For', ownerIp).send({ email, name: 'Olga' });
+    const signedIn = await owner.post('/api/user/emailLogin').set('X-Forwarded-For', ownerIp).send({ email, token: linkToken(email) });
+    expect(signedIn.body.code).toBe(0);
+    expect((await owner.post('/api/user/logout').set('X-Forwarded-For', ownerIp)).body.code).toBe(0);
+
+    // A stranger gets a few links per address from one place…
+    const ask = (ip: string) => request(behindProxy).post('/api/user/emailLogin').set('X-Forwarded-For', ip).send({ email });
+    const [perPair] = LIMITS.perEmailIp;
+    const strangerIp = freshIp();
+    for (let i = 0; i < perPair; i++) expect((await ask(strangerIp)).status).toBe(200);
+    expect((await ask(strangerIp)).body).toMatchObject({ code: 410 });
+    // …and from many places together, strangers reach the address's overall cap.
+    const [overall] = LIMITS.perEmail;
+    for (let sent = 1 + perPair; sent < overall; ) {
+      const ip = freshIp();
+      for (let i = 0; i < perPair && sent < overall; i++, sent++) expect((await ask(ip)).status).toBe(200);
+    }
+    expect((await ask(freshIp())).body).toMatchObject({ code: 410, message: 'Operation is too frequent,Please try again later' });
+
+    // The owner's browser, signed out, still gets its link: from its own address or the stranger's.
+    const before = linkToken(email);
+    const again = await owner.post('/api/user/emailLogin').set('X-Forwarded-For', strangerIp).send({ email });
+    expect(again.body).toMatchObject({ code: 0, data: 1 });
+    expect(linkToken(email)).not.toBe(before);
+    // So does a session of the address, in a browser that never signed in to it before.
+    const user = await stack.deps.db.user.findUniqueOrThrow({ where: { email } });
+    const token = randomId(48);
+    await stack.deps.db.session.create({ data: { token, userId: user.id, expiresAt: new Date(Date.now() + 3600_000) } });
+    const fromSession = await request(behindProxy).post('/api/user/emailLogin').set('X-Forwarded-For', freshIp()).set('Cookie', `sheafUserToken=${token}`).send({ email });
+    expect(fromSession.body).toMatchObject({ code: 0, data: 1 });
+
+    // The owner has a budget of its own, spent by nobody else.
+    const [ownBudget] = LIMITS.perOwner;
+    for (let i = 1; i < ownBudget; i++) expect((await owner.post('/api/user/emailLogin').set('X-Forwarded-For', ownerIp).send({ email })).status).toBe(200);
+    expect((await owner.post('/api/user/emailLogin').set('X-Forwarded-For', ownerIp).send({ email })).body).toMatchObject({ code: 410 });
+  });
+
+  it('counts a stranger’s requests apart from the owner’s on another connection', async () => {
+    const email = unique('new-device');
+    await stack.deps.db.user.create({ data: { email, name: 'Nora' } });
+    const ask = (ip: string) => request(behindProxy).post('/api/user/emailLogin').set('X-Forwarded-For', ip).send({ email });
+    const strangerIp = freshIp();
+    const [perPair] = LIMITS.perEmailIp;
+    for (let i = 0; i < perPair; i++) expect((await ask(strangerIp)).status).toBe(200);
+    expect((await ask(strangerIp)).status).toBe(429);
+    // Nora, on a device that never signed in, from her own connection.
+    expect((await ask(freshIp())).body).toMatchObject({ code: 0, data: 1 });
+  });
+
+  it('believes no X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
+    const { DATABASE_URL, REDIS_URL } = process.env;
+    const byDefault = loadEnv({ DATABASE_URL, REDIS_URL }).TRUST_PROXY;
+    expect(byDefault).toBe(0);
+    const email = unique('forged');
+    await stack.deps.db.user.create({ data: { email, name: 'Fay' } });
+    const [perPair] = LIMITS.perEmailIp;
+    const askFrom = (app: ReturnType<typeof createApp>, ip: string) => request(app).post('/api/user/emailLogin').set('X-Forwarded-For', ip).send({ email });
+
+    // Through a trusted proxy each forwarded address is its own requester…
+    for (let i = 0; i <= perPair; i++) expect((await askFrom(behindProxy, freshIp())).status).toBe(200);
+    // …but with the default, a client naming a new address each time is still one requester.
+    const direct = appWith({ TRUST_PROXY: byDefault });
+    for (let i = 0; i < perPair; i++) expect((await askFrom(direct, freshIp())).status).toBe(200);
+    expect((await askFrom(direct, freshIp())).body).toMatchObject({ code: 410 });
+  });
+});
