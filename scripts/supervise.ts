@@ -55,7 +55,7 @@ function stop(): void {
   stopping = true;
   for (const child of children) {
     clearTimeout(child.restart);
-    // TERM, not the INT a terminal's Ctrl-C already sent them: a second INT makes the worker drop its jobs.
+    // Once: the worker finishes its running jobs on the first signal and drops them on a second.
     child.process?.kill('SIGTERM');
   }
   setTimeout(() => {
