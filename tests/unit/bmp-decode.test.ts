@@ -157,6 +157,6 @@ describe('decodeBmp', () => {
 
   it('refuses a bitmap over the pixel limit before allocating it', () => {
     const file = bmp({ bpp: 24, rows: fileRows((r) => Buffer.from(r.flatMap((i) => COLORS[i]))) });
-    expect(() => decodeBmp(file, 10)).toThrow(expect.objectContaining({ code: 'FILE_TOO_LARGE' }));
+    expect(() => decodeBmp(file, 10)).toThrow(expect.objectContaining({ code: 'IMAGE_TOO_LARGE' }));
   });
 });

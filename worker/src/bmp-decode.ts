@@ -45,7 +45,7 @@ export function decodeBmp(buf: Buffer, maxPixels: number): BmpImage {
   const topDown = rawHeight < 0;
   const height = Math.abs(rawHeight);
   if (width <= 0 || height <= 0) throw damaged(`size ${width}x${rawHeight}`);
-  if (width * height > maxPixels) throw new AppError('FILE_TOO_LARGE', `BMP of ${width}x${height} pixels`);
+  if (width * height > maxPixels) throw new AppError('IMAGE_TOO_LARGE', `BMP of ${width}x${height} pixels`);
   const ppm = core ? 0 : buf.readInt32LE(38);
   const dpi = ppm > 0 ? Math.round(ppm * 0.0254) : undefined;
 

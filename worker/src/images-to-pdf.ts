@@ -23,6 +23,8 @@ export type ImageToPdfOptions = z.output<ReturnType<typeof imageToPdfOptions>>;
 
 /** Decoding limit per image (a 10,000 × 10,000 photo); sharp's own default is 268 MP. */
 export const MAX_IMAGE_PIXELS = 100_000_000;
+/** sharp's words (and the BMP decoder's) for an image past MAX_IMAGE_PIXELS. */
+export const PIXEL_LIMIT = /pixel limit/i;
 /** Pages per task: 30 files of animated GIF frames must stop somewhere. */
 export const MAX_IMAGE_PAGES = 2_000;
 /** The largest page side PDF readers accept (200 inches) and the smallest (3 points). */
@@ -101,7 +103,8 @@ async function openSource(input: InputFile, allowed: ReadonlySet<ImageFormat>): 
   try {
     meta = await sharp(input.path, options).metadata();
   } catch (e) {
-    throw new AppError('UNSUPPORTED_TYPE', `${input.name}: ${e instanceof Error ? e.message : String(e)}`);
+    const message = e instanceof Error ? e.message : String(e);
+    throw new AppError(PIXEL_LIMIT.test(message) ? 'IMAGE_TOO_LARGE' : 'UNSUPPORTED_TYPE', `${input.name}: ${message}`);
   }
   const format = meta.format as ImageFormat;
   // HEIC decodes to metadata only: the prebuilt libvips has no HEVC decoder.
@@ -353,7 +356,7 @@ export async function imagesToPdf(
     // A file-system error is the machine's, not the image's: let the worker retry it.
     if ((e as NodeJS.ErrnoException).syscall) throw e;
     const message = e instanceof Error ? e.message : String(e);
-    throw new AppError(/pixel limit/i.test(message) ? 'FILE_TOO_LARGE' : 'IMAGE_DAMAGED', `image: ${message}`);
+    throw new AppError(PIXEL_LIMIT.test(message) ? 'IMAGE_TOO_LARGE' : 'IMAGE_DAMAGED', `image: ${message}`);
   }
 
   const names = uniqueNames(docs.map((d) => d.stem));

@@ -6,6 +6,11 @@ import { THUMB_WIDTH, thumbKey, type ThumbJob } from '../../shared/src/server/jo
 import * as qpdf from './engines/qpdf';
 import { runEngine } from './engines/run';
 
+/** A page taller than this many times its width is cut there: a ribbon of a page still gets a picture. */
+const MAX_THUMB_ASPECT = 4;
+/** Memory of each engine call: thumbnails are small, whatever the page. */
+const THUMB_ENGINE_MB = 1024;
+
 /**
  * Renders a batch of page thumbnails with poppler and caches them beside the file. Records the
  * page count on the file row, so the api can answer a page past the end without a job.
@@ -23,8 +28,10 @@ export async function renderThumbnails(deps: Deps, job: ThumbJob): Promise<{ pag
 
     await runEngine(
       'pdftoppm',
-      ['-jpeg', '-jpegopt', 'quality=80', '-scale-to-x', String(THUMB_WIDTH), '-scale-to-y', '-1', '-f', String(job.from), '-l', String(last), source, path.join(dir, 'p')],
-      { timeoutMs: 60_000, errorCode: 'PDF_DAMAGED' },
+      // -H crops the rendering (poppler allocates only the crop): a 1 × 14400 pt page is not a 200 × 2.9 million pixel bitmap.
+      ['-jpeg', '-jpegopt', 'quality=80', '-scale-to-x', String(THUMB_WIDTH), '-scale-to-y', '-1', '-H', String(THUMB_WIDTH * MAX_THUMB_ASPECT)]
+        .concat(['-f', String(job.from), '-l', String(last), source, path.join(dir, 'p')]),
+      { timeoutMs: 60_000, errorCode: 'PDF_DAMAGED', memoryMb: THUMB_ENGINE_MB },
     );
     // pdftoppm pads page numbers to the width of the last page number: p-007.jpg.
     for (const name of await fs.readdir(dir)) {

@@ -242,10 +242,10 @@ export const htmlToPdf: ToolConformance = {
       error: 'FILE_TOO_LARGE',
     },
     {
-      name: `fails a page that never finishes loading with TASK_FAILED once HTML_LOAD_SECONDS (${LOAD_SECONDS} s) have passed`,
+      name: `fails a page that never finishes loading with URL_TIMEOUT once HTML_LOAD_SECONDS (${LOAD_SECONDS} s) have passed`,
       inputs: [],
       options: { url: siteUrl('/stall') },
-      error: 'TASK_FAILED',
+      error: 'URL_TIMEOUT',
     },
     {
       name: `prints no more than HTML_MAX_PAGES (${MAX_PAGES}) pages of a long page`,

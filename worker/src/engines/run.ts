@@ -17,6 +17,12 @@ export interface RunEngineOptions {
   userMessage?: string;
   /** stdout beyond this is a runaway engine: the call is killed and fails. */
   maxStdoutBytes?: number;
+  /**
+   * Address space the engine may map, in MB (`prlimit --as`): a hostile file makes it fail to
+   * allocate (FILE_TOO_COMPLEX) instead of taking the machine's memory. Not for engines that
+   * reserve large virtual ranges up front (Chromium, LibreOffice, WebAssembly).
+   */
+  memoryMb?: number;
 }
 
 export interface RunEngineResult {
@@ -38,6 +44,8 @@ const BACKSTOP_GRACE_MS = 500;
 /** What `timeout` exits with, and how its message starts, when it cannot start the engine at all. */
 const NOT_FOUND = 127;
 const NOT_STARTED = /^timeout: failed to run command/;
+/** How engines say an allocation failed (poppler, qpdf, Ghostscript, libstdc++). */
+const OUT_OF_MEMORY = /out of memory|bad_alloc|cannot allocate memory|VMerror/i;
 
 /**
  * The one way the worker runs a native engine: no shell (arguments are never parsed by one), its
@@ -57,7 +65,8 @@ export function runEngine(command: string, args: readonly string[], opts: RunEng
     }
     // `timeout` stops reading options at the duration, so the engine's arguments pass through untouched.
     const backstop = `${(opts.timeoutMs + BACKSTOP_GRACE_MS) / 1000}s`;
-    const child = spawn('timeout', ['--signal=KILL', backstop, command, ...args], {
+    const limited = opts.memoryMb ? ['prlimit', `--as=${opts.memoryMb * 1024 * 1024}`, '--', command] : [command];
+    const child = spawn('timeout', ['--signal=KILL', backstop, ...limited, ...args], {
       cwd: opts.cwd,
       env: opts.env ? { ...process.env, ...opts.env } : process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -115,6 +124,8 @@ export function runEngine(command: string, args: readonly string[], opts: RunEng
       } else if (code !== null && code >= 126 && NOT_STARTED.test(result.stderr)) {
         // Not installed: capabilities should have switched the tool off.
         reject(new AppError(code === NOT_FOUND ? 'TOOL_UNAVAILABLE' : 'TASK_FAILED', `${label} could not start: ${tail}`));
+      } else if (opts.memoryMb && (code === null || !okCodes.includes(code)) && OUT_OF_MEMORY.test(result.stderr)) {
+        reject(new AppError('FILE_TOO_COMPLEX', `${label} ran out of its ${opts.memoryMb} MB: ${tail}`));
       } else if (code === null || !okCodes.includes(code)) {
         const how = code === null ? `was killed by ${signal}` : `exited with ${code}`;
         reject(new AppError(opts.errorCode ?? 'TASK_FAILED', `${label} ${how}${tail ? `: ${tail}` : ''}`, opts.userMessage));

@@ -30,6 +30,8 @@ export interface ExtractOptions {
   onPage?(done: number, total: number): void | Promise<void>;
 }
 
+/** Pictures larger than this (pixels) are skipped: their memory is no task's to spend. */
+const MAX_IMAGE_PIXELS = 100_000_000;
 /** Render resolution of pictured drawings. */
 const FIGURE_DPI = 150;
 
@@ -43,6 +45,8 @@ export async function extractLayout(pdfPath: string, opts: ExtractOptions = {}):
     disableFontFace: true,
     isOffscreenCanvasSupported: false,
     isImageDecoderSupported: false,
+    // A picture of billions of pixels in a few compressed megabytes is left out, not decoded.
+    maxImageSize: MAX_IMAGE_PIXELS,
     useSystemFonts: false,
     // CJK text in fonts that use Adobe's predefined CMaps needs them; JPX and JBIG2 need the wasm.
     cMapUrl: `${pdfjsRoot}/cmaps/`,

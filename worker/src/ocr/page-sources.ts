@@ -6,7 +6,7 @@ import { AppError, isAppError } from '../../../shared/src/errors';
 import { MAX_OCR_PAGES } from '../../../shared/src/tools/pdf-ocr';
 import { decodeBmp } from '../bmp-decode';
 import * as poppler from '../engines/poppler';
-import { passThroughJpeg } from '../images-to-pdf';
+import { PIXEL_LIMIT, passThroughJpeg } from '../images-to-pdf';
 import { preparePdf } from '../pdf-input';
 import type { InputFile } from '../processors/types';
 import { parseTextLayout, type TextPage } from '../text/text-layout';
@@ -124,8 +124,11 @@ export function imageDpi(density: number | undefined, width: number, height: num
   return Math.min(600, Math.max(100, Math.round(Math.max(width, height) / 11)));
 }
 
-const damaged = (input: InputFile, e: unknown) =>
-  isAppError(e) ? e : new AppError('IMAGE_DAMAGED', `${input.name}: ${e instanceof Error ? e.message : String(e)}`);
+const damaged = (input: InputFile, e: unknown) => {
+  if (isAppError(e)) return e;
+  const message = e instanceof Error ? e.message : String(e);
+  return new AppError(PIXEL_LIMIT.test(message) ? 'IMAGE_TOO_LARGE' : 'IMAGE_DAMAGED', `${input.name}: ${message}`);
+};
 
 /** The pages of an image: one, or one per page of a multi-page TIFF; EXIF orientation applied. */
 export async function imageSource(input: InputFile): Promise<OcrSource> {

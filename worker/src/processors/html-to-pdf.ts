@@ -100,7 +100,7 @@ const htmlToPdf: Processor<HtmlOptions> = async (ctx) => {
     });
     if (refused()) throw new AppError('URL_BLOCKED', `the page or its redirect was refused: ${mainFrameUrls.join(' → ')}`);
     if (navigationError instanceof Error && navigationError.name === 'TimeoutError') {
-      throw new AppError('TASK_FAILED', `the page did not finish loading within ${loadSeconds} s`);
+      throw new AppError('URL_TIMEOUT', `the page did not finish loading within ${loadSeconds} s`);
     }
     if (navigationError !== undefined || !response) {
       throw new AppError('TASK_FAILED', `page did not load: ${navigationError instanceof Error ? navigationError.message.split('\n')[0] : 'no response'}`);
@@ -129,8 +129,8 @@ const htmlToPdf: Processor<HtmlOptions> = async (ctx) => {
     if (tooLarge.signal.aborted) throw new AppError('FILE_TOO_LARGE', `the page downloaded more than ${MAX_DOWNLOAD_BYTES} bytes`);
     if (refused()) throw new AppError('URL_BLOCKED', `refused: ${mainFrameUrls.join(' → ')}`);
     if (isAppError(e)) throw e;
-    const why = deadline.aborted ? `stopped: ${String(deadline.reason)}` : e instanceof Error ? e.message.split('\n')[0] : String(e);
-    throw new AppError('TASK_FAILED', `html-to-pdf: ${why}`);
+    if (deadline.aborted) throw new AppError('URL_TIMEOUT', `html-to-pdf stopped: ${String(deadline.reason)}`);
+    throw new AppError('TASK_FAILED', `html-to-pdf: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
   } finally {
     deadline.removeEventListener('abort', closeContext);
     await context?.close().catch(() => undefined);
