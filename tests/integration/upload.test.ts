@@ -56,6 +56,24 @@ describe('upload', () => {
     expect(fs.readdirSync(stack.deps.env.tmpDir).filter((f) => !f.startsWith('task-'))).toEqual([]);
   });
 
+  it('refuses an empty file with FILE_EMPTY', async () => {
+    const empty = path.join(tmp, 'empty.pdf');
+    fs.writeFileSync(empty, '');
+    const res = await visitor(stack.app).upload(empty, 'merge-pdf');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, error: 'FILE_EMPTY', message: 'This file is empty (0 bytes). Please choose the file again.' });
+  });
+
+  it('strips bidirectional and other control characters from the name', async () => {
+    const v = visitor(stack.app);
+    const named = async (name: string) => (await v.upload(fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf'), undefined, name)).body.data.name;
+    // Shown as "invoiceexe.pdf" with the override left in.
+    expect(await named('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(await named('\u2066r\u00E9sum\u00E9\u2069\u200E\u200F\u061C\u202A\u202B\u202C\u202D\u2067\u2068 2024\u0085.pdf')).toBe('r\u00E9sum\u00E9 2024.pdf');
+    // Letters of right-to-left languages stay.
+    expect(await named('\u0641\u0627\u062A\u0648\u0631\u0629.pdf')).toBe('\u0641\u0627\u062A\u0648\u0631\u0629.pdf');
+  });
+
   it('refuses two files in one upload', async () => {
     const v = visitor(stack.app);
     const res = await v.agent

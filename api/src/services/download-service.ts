@@ -1,9 +1,10 @@
 import { AppError } from '../../../shared/src/errors';
 import type { Deps } from '../../../shared/src/server/deps';
 import type { Requester } from '../middleware/requester';
+import { stripControlCharacters } from './file-service';
 
 /**
- * DOWNLOAD_POLICY: `open` lets anyone who owns the file download it; `login` needs a signed-in user;
+ * DOWNLOAD_POLICY (applied to an output's page thumbnails too: they show its content): `open` lets anyone who owns the file download it; `login` needs a signed-in user;
  * `pro` (the spec's default once payments exist) also needs an active Pro subscription.
  */
 export async function assertMayDownload(deps: Deps, who: Requester): Promise<void> {
@@ -17,11 +18,18 @@ export async function assertMayDownload(deps: Deps, who: Requester): Promise<voi
   if (active === 0) throw new AppError('FORBIDDEN', 'download needs Pro');
 }
 
-/** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function attachmentHeader(name: string): string {
+/**
+ * `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). Control and
+ * bidirectional characters go: an output's name comes from its input's or from a converted document.
+ */
+export function attachmentHeader(raw: string): string {
+  const name = downloadName(raw);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+/** The name a download is saved under: no control or bidirectional characters, never empty. */
+export const downloadName = (name: string) => stripControlCharacters(name).trim() || 'download';
 
 const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',

@@ -19,10 +19,19 @@ async function readHead(filePath: string, bytes = 4096): Promise<Uint8Array> {
   }
 }
 
+/**
+ * Control characters, and the invisible marks that reorder text (bidirectional embeddings, overrides,
+ * isolates and marks): `invoice\u202Efdp.exe` displays as `invoiceexe.pdf`.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+
+/** A file name as shown and saved: no control characters, no bidirectional controls. */
+export const stripControlCharacters = (name: string) => name.replace(CONTROL_CHARACTERS, '');
+
 /** Browsers send names as latin1 in multipart headers; recover UTF-8 names and strip path parts. */
 export function cleanFileName(raw: string): string {
   const utf8 = Buffer.from(raw, 'latin1').toString('utf8');
-  const name = (utf8.includes('\uFFFD') ? raw : utf8).split(/[\\/]/).pop()!.replace(/[\u0000-\u001f]/g, '').trim();
+  const name = stripControlCharacters((utf8.includes('\uFFFD') ? raw : utf8).split(/[\\/]/).pop()!).trim();
   return (name || 'file').slice(0, 200);
 }
 
@@ -35,13 +44,13 @@ export interface UploadedFile {
 export async function storeUpload(deps: Deps, who: Requester, upload: UploadedFile, toolType?: string) {
   try {
     const name = cleanFileName(upload.originalName);
+    const size = (await fs.stat(upload.tmpPath)).size;
+    if (size === 0) throw new AppError('FILE_EMPTY', `${name}: 0 bytes`);
     const kind = sniffKind(await readHead(upload.tmpPath), name);
     const tool = toolType ? getTool(toolType) : undefined;
     if (toolType && !tool) throw new AppError('ILLEGAL_INPUT', `unknown toolType ${toolType}`);
     const accepted = tool ? new Set<FileKind>(tool.accepts) : ACCEPTED_ANYWHERE;
     if (!kind || !accepted.has(kind)) throw new AppError('UNSUPPORTED_TYPE', `sniffed ${kind ?? 'unknown'} for ${name}`);
-    const size = (await fs.stat(upload.tmpPath)).size;
-    if (size === 0) throw new AppError('UPLOAD_FAILED', 'empty file');
     const token = randomId(32);
     await deps.store.putFromPath(token, upload.tmpPath);
     const now = deps.now();
@@ -64,6 +73,9 @@ export async function storeUpload(deps: Deps, who: Requester, upload: UploadedFi
   }
 }
 
+/** Deleted, or past its retention: the sweep may not have run yet, but the file is no longer served. */
+export const isGone = (deps: Deps, file: { deletedAt: Date | null; expiresAt: Date }) => file.deletedAt !== null || file.expiresAt <= deps.now();
+
 /**
  * A file the requester owns; someone else's token is simply not found. An output belongs to whoever
  * owns its task: a task adopted at sign-in while it ran still has outputs stamped with the visitor.
@@ -71,7 +83,7 @@ export async function storeUpload(deps: Deps, who: Requester, upload: UploadedFi
 export async function findOwnedFile(deps: Deps, who: Requester, token: string) {
   const file = await deps.db.file.findUnique({ where: { token }, include: { task: { select: { userId: true, visitorId: true } } } });
   if (!file || !ownsRow(who, file.task ?? file)) throw new AppError('NOT_FOUND', `file ${token}`);
-  if (file.deletedAt) throw new AppError('FILE_EXPIRED', `file ${token}`);
+  if (isGone(deps, file)) throw new AppError('FILE_EXPIRED', `file ${token}`);
   return file;
 }
 

@@ -1,5 +1,7 @@
 import type { Deps } from '../../../shared/src/server/deps';
+import { thumbKey } from '../../../shared/src/server/jobs';
 import { presentTask } from '../presenters/task-presenter';
+import { isGone } from './file-service';
 
 export type HistoryStatus = 'successful' | 'failed' | 'processing' | 'deleted';
 
@@ -17,7 +19,9 @@ export async function listHistory(deps: Deps, userId: string, pageNum: number, p
     }),
   ]);
   const list = tasks.map((t) => {
-    const status: HistoryStatus = t.deletedAt ? 'deleted' : t.status === 'DONE' ? 'successful' : t.status === 'FAILED' ? 'failed' : 'processing';
+    // Past retention the files are no longer served, even before the sweep removes them.
+    const gone = t.deletedAt !== null || (t.status === 'DONE' && t.outputs.some((o) => isGone(deps, o)));
+    const status: HistoryStatus = gone ? 'deleted' : t.status === 'DONE' ? 'successful' : t.status === 'FAILED' ? 'failed' : 'processing';
     const { result } = presentTask(t);
     return {
       id: t.id,
@@ -31,13 +35,23 @@ export async function listHistory(deps: Deps, userId: string, pageNum: number, p
   return { total, pageNum, pageSize, list };
 }
 
-/** Removes tasks from the user's history and deletes their files now rather than at expiry. */
+/**
+ * Removes tasks from the user's history and deletes their files now rather than at expiry: the
+ * outputs, and the user's inputs the tasks were made from (with any page thumbnails of either).
+ */
 export async function deleteHistory(deps: Deps, userId: string, ids: string[]) {
-  const tasks = await deps.db.task.findMany({ where: { id: { in: ids }, userId, removedAt: null }, include: { outputs: true } });
-  for (const t of tasks) for (const o of t.outputs) if (!o.deletedAt) await deps.store.remove(o.storageKey);
+  const tasks = await deps.db.task.findMany({ where: { id: { in: ids }, userId, removedAt: null }, select: { id: true, inputTokens: true } });
   const taskIds = tasks.map((t) => t.id);
+  const files = await deps.db.file.findMany({
+    where: { deletedAt: null, OR: [{ taskId: { in: taskIds } }, { token: { in: tasks.flatMap((t) => t.inputTokens) }, role: 'INPUT', userId }] },
+    select: { id: true, storageKey: true, pages: true },
+  });
+  for (const f of files) {
+    await deps.store.remove(f.storageKey);
+    for (let p = 1; p <= (f.pages ?? 0); p++) await deps.store.remove(thumbKey(f.storageKey, p));
+  }
   await deps.db.$transaction([
-    deps.db.file.updateMany({ where: { taskId: { in: taskIds }, deletedAt: null }, data: { deletedAt: deps.now() } }),
+    deps.db.file.updateMany({ where: { id: { in: files.map((f) => f.id) } }, data: { deletedAt: deps.now() } }),
     deps.db.task.updateMany({ where: { id: { in: taskIds } }, data: { removedAt: deps.now() } }),
   ]);
   return taskIds.length;

@@ -3,6 +3,7 @@ import { AppError, ERRORS, type ErrorCode } from '../../../shared/src/errors';
 import type { Deps } from '../../../shared/src/server/deps';
 import { THUMB_BATCH, thumbKey } from '../../../shared/src/server/jobs';
 import type { Requester } from '../middleware/requester';
+import { assertMayDownload } from './download-service';
 import { findOwnedFile } from './file-service';
 
 const WAIT_MS = 30_000;
@@ -10,11 +11,14 @@ const WAIT_MS = 30_000;
 const waits = new Map<string, Promise<unknown>>();
 
 /**
- * A page's thumbnail: from the cache when it was rendered before, otherwise rendered by a worker
- * (in a batch with the pages after it) while this request waits.
+ * A page's thumbnail, for whoever may see the file (an output: whoever may download it): from the
+ * cache when it was rendered before, otherwise rendered by a worker (in a batch with the pages after
+ * it) while this request waits.
  */
 export async function thumbnail(deps: Deps, who: Requester, token: string, page: number): Promise<ReadStream> {
   const file = await findOwnedFile(deps, who, token);
+  // A result's pages show what downloading it would give, so the same rule applies; one's own uploads stay visible.
+  if (file.role === 'OUTPUT') await assertMayDownload(deps, who);
   if (file.kind !== 'pdf') throw new AppError('UNSUPPORTED_TYPE', `thumbnail of ${file.kind}`);
   if (file.pages !== null && page > file.pages) throw new AppError('NOT_FOUND', `page ${page} of ${file.pages}`);
   const key = thumbKey(file.storageKey, page);

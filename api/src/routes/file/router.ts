@@ -7,8 +7,8 @@ import { getRequester } from '../../middleware/requester';
 import { singleFileUpload } from '../../middleware/upload';
 import { validateBody } from '../../middleware/validate';
 import { presentTask } from '../../presenters/task-presenter';
-import { assertMayDownload, attachmentHeader, contentTypeOf } from '../../services/download-service';
-import { findOwnedFile, storeUpload } from '../../services/file-service';
+import { assertMayDownload, attachmentHeader, contentTypeOf, downloadName } from '../../services/download-service';
+import { findOwnedFile, isGone, storeUpload } from '../../services/file-service';
 import { deleteHistory, listHistory } from '../../services/history-service';
 import { createTask, findOwnedTask } from '../../services/task-service';
 import { thumbnail } from '../../services/thumbnail-service';
@@ -88,7 +88,7 @@ export function fileRouter(deps: Deps): Router {
     for (const id of ids) tasks.push(await findOwnedTask(deps, who, param(id)));
     const outputs = tasks.flatMap((t) => (t.status === 'DONE' ? t.outputs : []));
     if (outputs.length === 0) throw new AppError('NOT_FOUND', 'no outputs');
-    if (outputs.some((o) => o.deletedAt)) throw new AppError('FILE_EXPIRED', `tasks ${ids.join(',')}`);
+    if (outputs.some((o) => isGone(deps, o))) throw new AppError('FILE_EXPIRED', `tasks ${ids.join(',')}`);
     await assertMayDownload(deps, who);
     const first = tasks[0];
     res.setHeader('Content-Type', 'application/zip');
@@ -99,8 +99,9 @@ export function fileRouter(deps: Deps): Router {
     zip.pipe(res);
     const used = new Set<string>();
     for (const o of outputs) {
-      let name = o.name;
-      for (let i = 2; used.has(name); i++) name = o.name.replace(/(\.[^.]*)?$/, `-${i}$1`);
+      const base = downloadName(o.name);
+      let name = base;
+      for (let i = 2; used.has(name); i++) name = base.replace(/(\.[^.]*)?$/, `-${i}$1`);
       used.add(name);
       zip.append(deps.store.read(o.storageKey), { name });
     }
