@@ -4,7 +4,8 @@ import { isAppError } from '../../shared/src/errors';
 import type { Deps } from '../../shared/src/server/deps';
 import { MAINTENANCE_QUEUE, TASK_QUEUE, THUMB_QUEUE, type MaintenanceJob, type TaskJob, type ThumbJob } from '../../shared/src/server/jobs';
 import { log } from '../../shared/src/server/logger';
-import { ENGINES_KEY, queueConnection, whenReady } from '../../shared/src/server/redis';
+import { ENGINES_KEY, HEARTBEAT_MS, queueConnection, whenReady, workersKey } from '../../shared/src/server/redis';
+import { randomId } from '../../shared/src/server/ids';
 import { probeEngines } from './capabilities';
 import { sweepExpiredFiles } from './retention';
 import { TaskHosts } from './sandbox/host-pool';
@@ -69,6 +70,8 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   );
   thumbs.on('error', (err) => log.error('thumbnail worker error', { error: String(err) }));
 
+  const stopBeating = startHeartbeat(deps);
+
   const maintenanceQueue = new Queue<MaintenanceJob>(MAINTENANCE_QUEUE, { connection, prefix });
   await maintenanceQueue.upsertJobScheduler('retention-sweep', { every: deps.env.SWEEP_INTERVAL_MS }, { name: 'retention-sweep', data: { kind: 'retention-sweep' } });
   const maintenance = new Worker<MaintenanceJob>(MAINTENANCE_QUEUE, () => sweepExpiredFiles(deps), { connection, prefix, concurrency: 1 });
@@ -76,10 +79,28 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
 
   return {
     async close() {
+      stopBeating();
       await Promise.all([tasks.close(), thumbs.close(), maintenance.close()]);
       await hosts.close();
       await maintenanceQueue.close();
       connection.disconnect();
     },
+  };
+}
+
+/** Beats while this worker's loop runs; health reports a worker that stopped beating. */
+function startHeartbeat(deps: Deps): () => void {
+  const id = `${process.pid}-${randomId(6)}`;
+  const key = workersKey(deps.env.QUEUE_PREFIX);
+  const beat = () => {
+    const now = Date.now();
+    // Workers gone for an hour are forgotten.
+    void deps.redis.multi().zadd(key, now, id).zremrangebyscore(key, 0, now - 3_600_000).exec().catch(() => undefined);
+  };
+  beat();
+  const timer = setInterval(beat, HEARTBEAT_MS);
+  return () => {
+    clearInterval(timer);
+    void deps.redis.zrem(key, id).catch(() => undefined);
   };
 }

@@ -1,9 +1,16 @@
 import type { Deps } from '../../../shared/src/server/deps';
-import { ENGINES_KEY } from '../../../shared/src/server/redis';
+import { ENGINES_KEY, WORKER_STALE_MS, workersKey } from '../../../shared/src/server/redis';
 import type { EngineName } from '../../../shared/src/tools';
 
 /** The engines the workers found at boot, or null when no worker has reported yet. */
 export async function availableEngines(deps: Deps): Promise<Partial<Record<EngineName, boolean>> | null> {
   const raw = await deps.redis.get(ENGINES_KEY);
   return raw ? (JSON.parse(raw) as Partial<Record<EngineName, boolean>>) : null;
+}
+
+/** Whether a worker beat recently (`ok`), only long ago (`stale`: frozen or dead) or never (`none`). */
+export async function workerStatus(deps: Deps): Promise<'ok' | 'stale' | 'none'> {
+  const key = workersKey(deps.env.QUEUE_PREFIX);
+  const [fresh, any] = await Promise.all([deps.redis.zcount(key, Date.now() - WORKER_STALE_MS, '+inf'), deps.redis.zcard(key)]);
+  return fresh > 0 ? 'ok' : any > 0 ? 'stale' : 'none';
 }

@@ -40,3 +40,12 @@ export function whenReady(redis: Redis, timeoutMs = 10_000): Promise<void> {
 
 /** Where workers publish the engines they found at boot; the api reports them in /api/health. */
 export const ENGINES_KEY = 'sheaf:engines';
+
+/**
+ * Workers' heartbeats: a sorted set of worker ids scored by the time of their last beat. A worker
+ * beats from its own event loop, so one that is frozen or dead stops beating and health says so.
+ */
+export const workersKey = (queuePrefix: string) => `${queuePrefix}:workers`;
+export const HEARTBEAT_MS = 5000;
+/** A worker silent this long is stale: three beats missed. */
+export const WORKER_STALE_MS = 3 * HEARTBEAT_MS + 1000;

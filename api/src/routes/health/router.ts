@@ -1,11 +1,15 @@
 import { Router } from 'express';
 import type { Deps } from '../../../../shared/src/server/deps';
-import { availableEngines } from '../../services/engine-service';
+import { availableEngines, workerStatus } from '../../services/engine-service';
 
 const within = <T>(ms: number, p: Promise<T>) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
 
-/** GET /api/health: 200 when PostgreSQL and Redis answer, 503 otherwise; plus the engines workers found. */
+/**
+ * GET /api/health: 200 when PostgreSQL and Redis answer, 503 otherwise; plus the engines workers
+ * found. With no worker beating (frozen, dead, never started) the api still serves pages, so it
+ * stays 200 but reports `degraded`: tasks will wait.
+ */
 export function healthRouter(deps: Deps): Router {
   const r = Router();
   r.get('/', async (_req, res) => {
@@ -14,8 +18,10 @@ export function healthRouter(deps: Deps): Router {
       within(2000, deps.redis.ping()).then(() => 'ok' as const, () => 'down' as const),
     ]);
     const engines = redis === 'ok' ? await availableEngines(deps).catch(() => null) : null;
+    const worker = redis === 'ok' ? await workerStatus(deps).catch(() => 'none' as const) : 'none';
     const ok = db === 'ok' && redis === 'ok';
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks: { db, redis }, engines: engines ?? {} });
+    const status = !ok ? 'unavailable' : worker === 'ok' ? 'ok' : 'degraded';
+    res.status(ok ? 200 : 503).json({ status, checks: { db, redis, worker }, engines: engines ?? {} });
   });
   return r;
 }
