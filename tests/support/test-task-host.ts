@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Processor } from '../../worker/src/processors/types';
+import { runHost } from '../../worker/src/sandbox/host-runtime';
+
+/** Processors that misbehave on purpose, for the task host tests: a task host runs them like tools. */
+const processors: Record<string, Processor<{ pidFile?: string }>> = {
+  async echo(ctx) {
+    await ctx.progress(0.5);
+    const out = path.join(ctx.workDir, 'out.txt');
+    writeFileSync(out, `pid ${process.pid}`);
+    return { outputs: [{ path: out, name: 'out.txt' }] };
+  },
+  // pdf.js on 50,000 nested `q`: the host's loop never comes back.
+  async spin() {
+    for (;;);
+  },
+  async hog() {
+    const held: Buffer[] = [];
+    for (;;) held.push(Buffer.alloc(16 * 1024 * 1024, 1));
+  },
+  async 'engine-then-spin'(ctx) {
+    const sleeper = spawn('sleep', ['600'], { detached: true, stdio: 'ignore' });
+    writeFileSync(ctx.options.pidFile!, String(sleeper.pid));
+    for (;;);
+  },
+  async plain() {
+    throw new Error('a bug met by this input');
+  },
+  async 'pixel-limit'() {
+    throw new Error('Input image exceeds pixel limit');
+  },
+  async 'full-disk'() {
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  },
+  async die() {
+    process.exit(3);
+  },
+};
+
+runHost(processors, async () => undefined);

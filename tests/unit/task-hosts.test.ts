@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifyFailure } from '../../worker/src/sandbox/host-runtime';
+import { TaskHosts } from '../../worker/src/sandbox/host-pool';
+import { processTree } from '../../worker/src/sandbox/process-tree';
+
+const ENTRY = fileURLToPath(new URL('../support/test-task-host.ts', import.meta.url));
+
+describe('task hosts', { timeout: 60_000 }, () => {
+  let hosts: TaskHosts;
+  let workDir: string;
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+  beforeAll(() => {
+    hosts = new TaskHosts(ENTRY, { memoryMb: 300 }, 1);
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'task-hosts-'));
+    process.on('unhandledRejection', onUnhandled);
+  });
+  afterAll(async () => {
+    await hosts.close();
+    process.off('unhandledRejection', onUnhandled);
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  const run = (tool: string, timeoutMs = 20_000, options: unknown = {}, signal?: AbortSignal) =>
+    hosts.run({ tool, inputs: [], options, workDir }, { timeoutMs, signal, onProgress: () => undefined });
+
+  it('runs a processor in another process and reuses the host after a clean job', async () => {
+    const first = await run('echo');
+    const second = await run('echo');
+    const pidOf = (r: typeof first) => fs.readFileSync(r.outputs[0].path, 'utf8');
+    expect(pidOf(first)).not.toBe(`pid ${process.pid}`);
+    expect(pidOf(second)).toBe(pidOf(first));
+  });
+
+  it('stops a processor that blocks its loop at the time limit, while this loop keeps running (lock renewals)', async () => {
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 50);
+    const started = Date.now();
+    // The path that once crashed the worker: the time limit runs out while the processor is stuck.
+    await expect(run('spin', 1500)).rejects.toMatchObject({ code: 'TASK_TIMEOUT' });
+    clearInterval(ticker);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(ticks).toBeGreaterThan(10);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(unhandled).toEqual([]);
+    expect((await run('echo')).outputs).toHaveLength(1);
+  });
+
+  it('stops a processor past the memory limit with FILE_TOO_COMPLEX', async () => {
+    await expect(run('hog')).rejects.toMatchObject({ code: 'FILE_TOO_COMPLEX' });
+  });
+
+  it('kills the engines a stopped job started, not only the host', async () => {
+    const pidFile = path.join(workDir, 'sleeper.pid');
+    await expect(run('engine-then-spin', 1500, { pidFile })).rejects.toMatchObject({ code: 'TASK_TIMEOUT' });
+    const sleeper = Number(fs.readFileSync(pidFile, 'utf8'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fs.existsSync(`/proc/${sleeper}`) && !fs.readFileSync(`/proc/${sleeper}/stat`, 'latin1').includes(') Z ')).toBe(false);
+  });
+
+  it("makes a processor's own exception final, in the catalogue's words when a library names the fault", async () => {
+    await expect(run('plain')).rejects.toMatchObject({ name: 'AppError', code: 'TASK_FAILED' });
+    await expect(run('pixel-limit')).rejects.toMatchObject({ name: 'AppError', code: 'IMAGE_TOO_LARGE' });
+  });
+
+  it('leaves faults of the machine and dead hosts to a retry (not AppErrors)', async () => {
+    const full = await run('full-disk').catch((e: unknown) => e);
+    expect(full).toBeInstanceOf(Error);
+    expect(full).not.toHaveProperty('code');
+    const died = await run('die').catch((e: unknown) => e);
+    expect(String(died)).toMatch(/exited with 3/);
+    expect(died).not.toHaveProperty('code');
+    expect((await run('echo')).outputs).toHaveLength(1);
+  });
+
+  it('stops the job when the worker shuts down, leaving it for another attempt', async () => {
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 300);
+    const e = await run('spin', 20_000, {}, stop.signal).catch((err: unknown) => err);
+    expect(String(e)).toMatch(/shutting down/);
+    expect(e).not.toHaveProperty('code');
+  });
+
+  it('leaves no host behind when closed', async () => {
+    const extra = new TaskHosts(ENTRY, { memoryMb: 300 }, 1);
+    await extra.run({ tool: 'echo', inputs: [], options: {}, workDir }, { timeoutMs: 20_000 });
+    const before = processTree(process.pid).length;
+    await extra.close();
+    expect(processTree(process.pid).length).toBeLessThan(before);
+  });
+});
+
+describe('classifyFailure', () => {
+  it('names a page-tree loop, a pixel limit and exhausted structures; machine faults are transient', () => {
+    expect(classifyFailure(new Error('Pages tree contains circular reference.'))).toMatchObject({ code: 'PDF_PAGE_TREE_BROKEN', transient: false });
+    expect(classifyFailure(new Error('Input image exceeds pixel limit'))).toMatchObject({ code: 'IMAGE_TOO_LARGE', transient: false });
+    expect(classifyFailure(new RangeError('Maximum call stack size exceeded'))).toMatchObject({ code: 'FILE_TOO_COMPLEX' });
+    expect(classifyFailure(Object.assign(new Error('EMFILE'), { code: 'EMFILE' }))).toMatchObject({ transient: true });
+    expect(classifyFailure(new Error('page.goto: Target page, context or browser has been closed'))).toMatchObject({ transient: true });
+  });
+});
