@@ -3,8 +3,10 @@
 source "$(dirname "$0")/lib.sh"
 
 export NODE_ENV=test
-bootstrap
+# Set before the bootstrap: a Ctrl-C while it starts the servers still stops them.
 trap stop_started_services EXIT
+trap 'exit 130' INT TERM
+bootstrap
 
 # A fresh test database every run.
 if [[ "${SHEAF_LOCAL_DB:-}" == 1 || -z "${DATABASE_URL:-}" ]]; then
