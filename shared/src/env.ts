@@ -67,6 +67,8 @@ const ZEnv = z.object({
   DOWNLOAD_POLICY: z.enum(['pro', 'login', 'open']).default('login'),
   MAX_UPLOAD_MB: int(DEFAULT_MAX_UPLOAD_MB, 1),
   WORKER_CONCURRENCY: int(2, 1),
+  /** Jobs per worker process in the quick lane (merge, split, rotate, delete, organize, protect, unlock). */
+  WORKER_QUICK_CONCURRENCY: int(1, 1),
   /** How long a job may go without its worker's heartbeat before another worker takes it over. */
   WORKER_LOCK_MS: int(30_000, 1000),
   /**

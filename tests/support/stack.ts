@@ -48,7 +48,9 @@ export async function startStack(overrides: Partial<Env> = {}, opts: { worker?: 
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      if (deps.redis.status === 'ready') await deps.tasks.obliterate({ force: true }).catch(() => undefined);
+      if (deps.redis.status === 'ready') {
+        await Promise.all([deps.tasks, deps.quickTasks].map((q) => q.obliterate({ force: true }).catch(() => undefined)));
+      }
       await (deps as Deps & { close(): Promise<void> }).close();
     },
   };

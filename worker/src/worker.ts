@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { isAppError } from '../../shared/src/errors';
 import type { Deps } from '../../shared/src/server/deps';
-import { MAINTENANCE_QUEUE, TASK_QUEUE, THUMB_QUEUE, type MaintenanceJob, type TaskJob, type ThumbJob } from '../../shared/src/server/jobs';
+import { MAINTENANCE_QUEUE, TASK_LANES, THUMB_QUEUE, taskQueueName, type MaintenanceJob, type TaskJob, type ThumbJob } from '../../shared/src/server/jobs';
 import { log } from '../../shared/src/server/logger';
 import { ENGINES_KEY, HEARTBEAT_MS, queueConnection, whenReady, workersKey } from '../../shared/src/server/redis';
 import { randomId } from '../../shared/src/server/ids';
@@ -31,30 +31,40 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   const connection = queueConnection(deps.env.REDIS_URL);
   const prefix = deps.env.QUEUE_PREFIX;
   const lockDuration = deps.env.WORKER_LOCK_MS;
-  const hosts = new TaskHosts(HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB }, deps.env.WORKER_CONCURRENCY);
+  const hosts = new TaskHosts(HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB }, deps.env.WORKER_CONCURRENCY + deps.env.WORKER_QUICK_CONCURRENCY);
 
-  const tasks = new Worker<TaskJob>(
-    TASK_QUEUE,
-    async (job: Job<TaskJob>) => {
-      try {
-        return await runTask(deps, hosts, job.data.taskId, { onProgress: (p) => job.updateProgress(Math.round(p * 100)) });
-      } catch (e) {
-        const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-        if (isAppError(e) || lastAttempt) {
-          await failTask(deps, job.data.taskId, e);
-          throw new UnrecoverableError(e instanceof Error ? e.message : String(e));
-        }
-        log.warn('task attempt crashed, will retry', { taskId: job.data.taskId, error: String(e) });
-        throw e;
+  const runJob = async (job: Job<TaskJob>) => {
+    try {
+      return await runTask(deps, hosts, job.data.taskId, { onProgress: (p) => job.updateProgress(Math.round(p * 100)) });
+    } catch (e) {
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (isAppError(e) || lastAttempt) {
+        await failTask(deps, job.data.taskId, e);
+        throw new UnrecoverableError(e instanceof Error ? e.message : String(e));
       }
-    },
-    { connection, prefix, concurrency: deps.env.WORKER_CONCURRENCY, lockDuration, stalledInterval: lockDuration, maxStalledCount: 2 },
-  );
-  // A job that stalled too often is failed by BullMQ without running the processor: record it.
-  tasks.on('failed', (job, err) => {
-    if (job && !(err instanceof UnrecoverableError) && job.attemptsMade >= (job.opts.attempts ?? 1)) void failTask(deps, job.data.taskId, err);
+      log.warn('task attempt crashed, will retry', { taskId: job.data.taskId, error: String(e) });
+      throw e;
+    }
+  };
+  // One consumer per lane: quick page operations have slots of their own, so long conversions (or
+  // hostile files holding every slot until their time limit) never keep a merge waiting.
+  const lanes = TASK_LANES.map((lane) => {
+    const concurrency = lane === 'quick' ? deps.env.WORKER_QUICK_CONCURRENCY : deps.env.WORKER_CONCURRENCY;
+    const consumer = new Worker<TaskJob>(taskQueueName(lane), runJob, {
+      connection,
+      prefix,
+      concurrency,
+      lockDuration,
+      stalledInterval: lockDuration,
+      maxStalledCount: 2,
+    });
+    // A job that stalled too often is failed by BullMQ without running the processor: record it.
+    consumer.on('failed', (job, err) => {
+      if (job && !(err instanceof UnrecoverableError) && job.attemptsMade >= (job.opts.attempts ?? 1)) void failTask(deps, job.data.taskId, err);
+    });
+    consumer.on('error', (err) => log.error('task worker error', { lane, error: String(err) }));
+    return consumer;
   });
-  tasks.on('error', (err) => log.error('task worker error', { error: String(err) }));
 
   // Thumbnails are small and someone is waiting for them: their own queue, so long tasks never delay them.
   const thumbs = new Worker<ThumbJob>(
@@ -80,7 +90,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   return {
     async close() {
       stopBeating();
-      await Promise.all([tasks.close(), thumbs.close(), maintenance.close()]);
+      await Promise.all([...lanes.map((l) => l.close()), thumbs.close(), maintenance.close()]);
       await hosts.close();
       await maintenanceQueue.close();
       connection.disconnect();

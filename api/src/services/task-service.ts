@@ -71,7 +71,7 @@ export async function createTask(deps: Deps, who: Requester, body: unknown) {
       createdAt: deps.now(),
     },
   });
-  await deps.tasks.add(tool.id, { taskId: task.id }, { ...TASK_JOB_OPTIONS, jobId: task.id });
+  await (tool.lane === 'quick' ? deps.quickTasks : deps.tasks).add(tool.id, { taskId: task.id }, { ...TASK_JOB_OPTIONS, jobId: task.id });
   return task;
 }
 

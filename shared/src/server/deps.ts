@@ -13,6 +13,8 @@ export interface Deps {
   /** Fail-fast Redis connection for reads (health, engine list, limits). */
   redis: Redis;
   tasks: Queue<TaskJob>;
+  /** The quick lane: tools declared `lane: 'quick'`. */
+  quickTasks: Queue<TaskJob>;
   thumbs: Queue<ThumbJob>;
   /** Completion events of thumbnail jobs, so a request can wait for its page. */
   thumbEvents: QueueEvents;

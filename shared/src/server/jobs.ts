@@ -2,6 +2,13 @@ import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 
 export const TASK_QUEUE = 'tasks';
+/**
+ * Lanes of tasks, each a queue with slots of its own in every worker: `quick` for small, bounded
+ * page operations (a tool declares `lane: 'quick'`), `heavy` for everything else.
+ */
+export const TASK_LANES = ['heavy', 'quick'] as const;
+export type TaskLane = (typeof TASK_LANES)[number];
+export const taskQueueName = (lane: TaskLane) => (lane === 'quick' ? `${TASK_QUEUE}-quick` : TASK_QUEUE);
 export const MAINTENANCE_QUEUE = 'maintenance';
 export const THUMB_QUEUE = 'thumbnails';
 
@@ -33,8 +40,8 @@ export const TASK_JOB_OPTIONS = {
   removeOnFail: { age: 24 * 3600 },
 } as const;
 
-export function taskQueue(connection: Redis, prefix: string): Queue<TaskJob> {
-  return new Queue<TaskJob>(TASK_QUEUE, { connection, prefix });
+export function taskQueue(connection: Redis, prefix: string, lane: TaskLane = 'heavy'): Queue<TaskJob> {
+  return new Queue<TaskJob>(taskQueueName(lane), { connection, prefix });
 }
 
 export function thumbQueue(connection: Redis, prefix: string): Queue<ThumbJob> {

@@ -16,6 +16,7 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
   const redis = commandConnection(env.REDIS_URL);
   const queueRedis = queueConnection(env.REDIS_URL);
   const tasks = taskQueue(queueRedis, env.QUEUE_PREFIX);
+  const quickTasks = taskQueue(queueRedis, env.QUEUE_PREFIX, 'quick');
   const thumbs = thumbQueue(queueRedis, env.QUEUE_PREFIX);
   // QueueEvents blocks on its connection, so it gets one of its own.
   const eventsRedis = queueConnection(env.REDIS_URL);
@@ -25,6 +26,7 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
     db,
     redis,
     tasks,
+    quickTasks,
     thumbs,
     thumbEvents: events,
     store: new LocalFileStore(env.filesDir),
@@ -32,7 +34,7 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
     now: () => new Date(),
     async close() {
       // Closing a queue waits for Redis; when Redis is gone there is nothing left to flush.
-      await Promise.race([Promise.all([tasks.close(), thumbs.close(), events.close()]), new Promise((r) => setTimeout(r, 2000).unref())]);
+      await Promise.race([Promise.all([tasks.close(), quickTasks.close(), thumbs.close(), events.close()]), new Promise((r) => setTimeout(r, 2000).unref())]);
       queueRedis.disconnect();
       eventsRedis.disconnect();
       redis.disconnect();

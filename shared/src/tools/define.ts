@@ -32,6 +32,11 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
   aliases?: readonly string[];
   /** Task time limit in seconds. */
   timeoutSeconds?: number;
+  /**
+   * `quick`: small, bounded page operations (qpdf) with worker slots of their own, so a merge never
+   * waits behind long conversions or behind hostile files that hold the other slots.
+   */
+  lane?: 'quick';
 }
 
 export function defineTool<const Id extends string, Options extends z.ZodObject>(

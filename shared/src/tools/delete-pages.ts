@@ -15,4 +15,5 @@ export default defineTool({
   engines: ['qpdf'],
   output: 'file',
   built: true,
+  lane: 'quick',
 });

@@ -10,4 +10,5 @@ export default defineTool({
   engines: ['qpdf'],
   output: 'file',
   built: true,
+  lane: 'quick',
 });

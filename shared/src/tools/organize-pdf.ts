@@ -18,4 +18,5 @@ export default defineTool({
   engines: ['qpdf'],
   output: 'file',
   built: true,
+  lane: 'quick',
 });

@@ -19,4 +19,5 @@ export default defineTool({
   engines: ['qpdf'],
   output: 'file',
   built: true,
+  lane: 'quick',
 });

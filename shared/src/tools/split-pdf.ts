@@ -19,4 +19,5 @@ export default defineTool({
   engines: ['qpdf'],
   output: 'pdfs',
   built: true,
+  lane: 'quick',
 });

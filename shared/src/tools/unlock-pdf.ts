@@ -14,4 +14,5 @@ export default defineTool({
   engines: ['qpdf'],
   output: 'file',
   built: true,
+  lane: 'quick',
 });
