@@ -4,11 +4,12 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
-import { RouterContextProvider } from 'react-router';
+import { RouterContextProvider, type RouterContext } from 'react-router';
 import { AppError } from '../../shared/src/errors';
 import type { Deps } from '../../shared/src/server/deps';
 import { errorHandler } from './middleware/error-handler';
 import { ensureVisitorId, requester } from './middleware/requester';
+import { cspNonceOf, securityHeaders } from './middleware/security-headers';
 import { openApiDocument } from './openapi';
 import { fileRouter } from './routes/file/router';
 import { healthRouter } from './routes/health/router';
@@ -16,6 +17,7 @@ import { userRouter } from './routes/user/router';
 import { blogRouter } from './routes/blog/router';
 import { contactRouter } from './routes/contact/router';
 import { blogService } from './services/blog-service';
+import { cspNonceContext } from '../../web/app/lib/csp-nonce';
 import { pageServicesContext, type PageServices } from '../../web/app/lib/page-services.server';
 
 const WEB_BUILD = path.resolve(import.meta.dirname, '../../web/build');
@@ -25,6 +27,7 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.env.TRUST_PROXY);
+  app.use(securityHeaders(deps.env));
 
   const api = express.Router();
   api.use(express.json({ limit: '64kb', strict: true }));
@@ -56,13 +59,20 @@ function mountWeb(app: Express, deps: Deps) {
     ensureVisitorId(deps.env, req, res);
     next();
   });
-  // The pages' loaders read the blog and the configuration they state through the API's own services.
+  // The pages' loaders read the blog and the configuration they state through the API's own services;
+  // the server entry reads this response's CSP nonce.
   const services: PageServices = { blog: blogService(deps.db), config: deps.env };
   app.all(
     '/{*splat}',
     createRequestHandler({
       build: () => import(path.join(WEB_BUILD, 'server/index.js')),
-      getLoadContext: () => new RouterContextProvider(new Map([[pageServicesContext, services]])),
+      getLoadContext: (_req, res) =>
+        new RouterContextProvider(
+          new Map<RouterContext, unknown>([
+            [pageServicesContext, services],
+            [cspNonceContext, cspNonceOf(res)],
+          ]),
+        ),
     }),
   );
 }

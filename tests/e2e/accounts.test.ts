@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, qpdfPages } from '../support/fixtures';
 import { startGoogleStandIn } from '../support/google-stand-in';
 import { latestLoginLink } from '../support/outbox';
@@ -30,8 +30,21 @@ describe('accounts in the browser', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
+  /** What the Content-Security-Policy refused in this test's pages; a refusal breaks a page silently. */
+  let refused: string[] = [];
+  afterEach(() => {
+    const seen = refused;
+    refused = [];
+    expect(seen).toEqual([]);
+  });
   const newPage = async (options: Parameters<Browser['newContext']>[0] = {}) => {
     const context = await browser.newContext({ acceptDownloads: true, ...options });
+    await context.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy refused ${e.blockedURI} (${e.violatedDirective})`)),
+    );
+    context.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(`${message.page()?.url()}: ${message.text()}`);
+    });
     return { context, page: await context.newPage() };
   };
   /** The mailed link's path and query, on this test's server (the mail names the configured public address). */
@@ -223,6 +236,32 @@ describe('accounts in the browser', () => {
     expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('en');
     await page.goto(`${stack.baseUrl}/`);
     expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('runs the home page, a tool with its previews and the French site under the Content-Security-Policy', async () => {
+    const { page } = await newPage();
+    for (const path of ['/', '/fr', '/fr/merge-pdf']) {
+      const res = await page.goto(`${stack.baseUrl}${path}`);
+      expect(res?.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-");
+      await started(page);
+    }
+    // The French home page hydrated: its language picker opens.
+    await page.goto(`${stack.baseUrl}/fr`);
+    await started(page);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Langue : Français' }).click();
+    await page.getByRole('dialog', { name: 'Choisissez votre langue' }).waitFor();
+
+    // A tool page: pdf.js draws the covers in its worker from the chosen files, the pages' thumbnails come from the API.
+    await page.goto(`${stack.baseUrl}/organize-pdf`);
+    await started(page);
+    await page.locator('input[type=file]').setInputFiles([fixture('pdf/pdfjs_tracemonkey.pdf')]);
+    await expect.poll(() => page.locator('img[src*="/thumb/"]').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), { timeout: 60_000 }).toBeGreaterThan(0);
+    await page.goto(`${stack.baseUrl}/merge-pdf`);
+    await started(page);
+    await page.locator('input[type=file]').setInputFiles([fixture('pdf/pypdf_multicolumn.pdf'), fixture('pdf/pdfjs_tracemonkey.pdf')]);
+    await expect.poll(() => page.locator('img[src^="data:image/jpeg"]').count(), { timeout: 30_000 }).toBe(2);
+    // The inlined stylesheet applies (a refused <style> leaves the page unstyled).
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
   });
 
   it('sends the contact form', async () => {

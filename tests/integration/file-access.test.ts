@@ -63,16 +63,17 @@ describe('file access: expiry, history deletion, thumbnails, download names', ()
     expect((await thumb(v, outputs[0])).status).toBe(200);
 
     clock = new Date(Date.now() + 61 * 60_000);
-    for (const res of [
-      await v.agent.get(task.result.pdfurls![0]),
-      await v.agent.get(`/api/miaohui/file/download/${input}`),
-      await v.agent.get(task.result.zipurl!),
-      await thumb(v, input),
-      await thumb(v, outputs[0]),
-      await v.transfer({ toolType: 'split-pdf', token: input, splitcount: 7 }),
-    ]) {
-      expect(res.status, res.req.path).toBe(410);
-      expect(res.body, res.req.path).toEqual(EXPIRED);
+    const answers = {
+      output: await v.agent.get(task.result.pdfurls![0]),
+      input: await v.agent.get(`/api/miaohui/file/download/${input}`),
+      zip: await v.agent.get(task.result.zipurl!),
+      inputThumb: await thumb(v, input),
+      outputThumb: await thumb(v, outputs[0]),
+      transfer: await v.transfer({ toolType: 'split-pdf', token: input, splitcount: 7 }),
+    };
+    for (const [what, res] of Object.entries(answers)) {
+      expect(res.status, what).toBe(410);
+      expect(res.body, what).toEqual(EXPIRED);
     }
     // The api refused on its own: the files are still on disk until the sweep runs.
     const rows = await stack.deps.db.file.findMany({ where: { token: { in: [input, ...outputs] } } });
@@ -93,9 +94,9 @@ describe('file access: expiry, history deletion, thumbnails, download names', ()
     expect(keys.filter(onDisk)).toEqual([]);
     const after = await stack.deps.db.file.findMany({ where: { id: { in: rows.map((r) => r.id) } } });
     expect(after.every((r) => r.deletedAt !== null)).toBe(true);
-    for (const res of [await v.agent.get(`/api/miaohui/file/download/${input}`), await v.agent.get(task.result.pdfurls![0]), await thumb(v, input)]) {
-      expect(res.status, res.req.path).toBe(410);
-    }
+    expect((await v.agent.get(`/api/miaohui/file/download/${input}`)).status).toBe(410);
+    expect((await v.agent.get(task.result.pdfurls![0])).status).toBe(410);
+    expect((await thumb(v, input)).status).toBe(410);
   });
 
   it('shows an output’s pages only to whoever may download it; one’s own uploads always', async () => {

@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema.
+import '~/lib/zod-jitless';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
 import { ErrorView } from '~/components/layout/error-view';

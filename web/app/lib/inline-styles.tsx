@@ -1,6 +1,7 @@
 import appCss from '../styles/app.css?inline';
 import contentCss from '../styles/content.css?inline';
 import layoutCss from '../styles/layout.css?inline';
+import { useCspNonce } from './csp-nonce';
 
 const STYLE_ID = 'sheaf-styles';
 
@@ -12,7 +13,11 @@ const STYLE_ID = 'sheaf-styles';
  */
 const css = import.meta.env.SSR ? [appCss, layoutCss, contentCss].join('\n') : undefined;
 
+/** The element carries the response's CSP nonce, so the policy needs no 'unsafe-inline' for styles. */
 export function InlineStyles() {
-  const text = css ?? (typeof document === 'undefined' ? '' : (document.getElementById(STYLE_ID)?.textContent ?? ''));
-  return <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: text }} />;
+  const served = typeof document === 'undefined' ? null : (document.getElementById(STYLE_ID) as HTMLStyleElement | null);
+  const text = css ?? served?.textContent ?? '';
+  // In the browser the nonce is read back from the served element (the DOM hides it from attributes).
+  const nonce = useCspNonce() ?? (served?.nonce || undefined);
+  return <style id={STYLE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: text }} />;
 }
