@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { laneOf } from '../../shared/src/server/jobs';
+import { getTool } from '../../shared/src/tools';
 import { classifyFailure } from '../../worker/src/sandbox/host-runtime';
 import { TaskHosts } from '../../worker/src/sandbox/host-pool';
 import { processTree } from '../../worker/src/sandbox/process-tree';
@@ -102,5 +104,15 @@ describe('classifyFailure', () => {
     expect(classifyFailure(new RangeError('Maximum call stack size exceeded'))).toMatchObject({ code: 'FILE_TOO_COMPLEX' });
     expect(classifyFailure(Object.assign(new Error('EMFILE'), { code: 'EMFILE' }))).toMatchObject({ transient: true });
     expect(classifyFailure(new Error('page.goto: Target page, context or browser has been closed'))).toMatchObject({ transient: true });
+  });
+});
+
+describe('laneOf', () => {
+  it('keeps small page operations in the quick lane and sends large ones and conversions to the heavy one', () => {
+    const small = [{ size: 200_000n, pages: 3 }, { size: 100_000n, pages: null }];
+    expect(laneOf(getTool('merge-pdf')!, small)).toBe('quick');
+    expect(laneOf(getTool('pdf-to-word')!, small)).toBe('heavy');
+    expect(laneOf(getTool('split-pdf')!, [{ size: 2_000_000n, pages: 20_000 }])).toBe('heavy');
+    expect(laneOf(getTool('merge-pdf')!, [{ size: 90n * 1024n * 1024n, pages: 10 }])).toBe('heavy');
   });
 });

@@ -3,7 +3,7 @@ import { ZConversionRequestBase } from '../../../shared/src/conversion-request';
 import { AppError, ERRORS, type ErrorCode } from '../../../shared/src/errors';
 import type { FileKind } from '../../../shared/src/file-kinds';
 import type { Deps } from '../../../shared/src/server/deps';
-import { TASK_JOB_OPTIONS } from '../../../shared/src/server/jobs';
+import { laneOf, TASK_JOB_OPTIONS } from '../../../shared/src/server/jobs';
 import { getTool, maxFilesOf, type ToolDefinition } from '../../../shared/src/tools';
 import type { Requester } from '../middleware/requester';
 import { availableEngines } from './engine-service';
@@ -71,7 +71,7 @@ export async function createTask(deps: Deps, who: Requester, body: unknown) {
       createdAt: deps.now(),
     },
   });
-  await (tool.lane === 'quick' ? deps.quickTasks : deps.tasks).add(tool.id, { taskId: task.id }, { ...TASK_JOB_OPTIONS, jobId: task.id });
+  await (laneOf(tool, files) === 'quick' ? deps.quickTasks : deps.tasks).add(tool.id, { taskId: task.id }, { ...TASK_JOB_OPTIONS, jobId: task.id });
   return task;
 }
 

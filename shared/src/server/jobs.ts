@@ -9,6 +9,18 @@ export const TASK_QUEUE = 'tasks';
 export const TASK_LANES = ['heavy', 'quick'] as const;
 export type TaskLane = (typeof TASK_LANES)[number];
 export const taskQueueName = (lane: TaskLane) => (lane === 'quick' ? `${TASK_QUEUE}-quick` : TASK_QUEUE);
+
+/** Past these, a quick tool's task is not small any more (a 20,000-page split) and takes the heavy lane. */
+const QUICK_MAX_BYTES = 25 * 1024 * 1024;
+const QUICK_MAX_PAGES = 2000;
+
+/** The lane of a task: its tool's, unless its inputs are too large to stay quick. */
+export function laneOf(tool: { lane?: 'quick' }, inputs: ReadonlyArray<{ size: bigint | number; pages: number | null }>): TaskLane {
+  if (tool.lane !== 'quick') return 'heavy';
+  const bytes = inputs.reduce((sum, f) => sum + Number(f.size), 0);
+  const pages = inputs.reduce((sum, f) => sum + (f.pages ?? 0), 0);
+  return bytes <= QUICK_MAX_BYTES && pages <= QUICK_MAX_PAGES ? 'quick' : 'heavy';
+}
 export const MAINTENANCE_QUEUE = 'maintenance';
 export const THUMB_QUEUE = 'thumbnails';
 
