@@ -16,6 +16,18 @@ const processors: Record<string, Processor<{ pidFile?: string }>> = {
   async spin() {
     for (;;);
   },
+  // Pages that each take a while, reported as they finish.
+  async 'steady-pages'(ctx) {
+    for (let page = 1; page <= 6; page++) {
+      await new Promise((r) => setTimeout(r, 300));
+      await ctx.progress(page / 6);
+    }
+    return { outputs: [] };
+  },
+  async 'stuck-on-page-two'(ctx) {
+    await ctx.progress(0.5);
+    for (;;);
+  },
   async hog() {
     const held: Buffer[] = [];
     for (;;) held.push(Buffer.alloc(16 * 1024 * 1024, 1));

@@ -53,13 +53,22 @@ describe('task hosts', { timeout: 60_000 }, () => {
     expect((await run('echo')).outputs).toHaveLength(1);
   });
 
+  it('stops a job stuck on one page when its tool reports progress page by page, not one that keeps reporting', async () => {
+    const steady = await hosts.run({ tool: 'steady-pages', inputs: [], options: {}, workDir }, { timeoutMs: 20_000, stallMs: 1000 });
+    expect(steady.outputs).toEqual([]);
+    await expect(hosts.run({ tool: 'stuck-on-page-two', inputs: [], options: {}, workDir }, { timeoutMs: 20_000, stallMs: 1000 })).rejects.toMatchObject({
+      code: 'FILE_TOO_COMPLEX',
+    });
+  });
+
   it('stops a processor past the memory limit with FILE_TOO_COMPLEX', async () => {
     await expect(run('hog')).rejects.toMatchObject({ code: 'FILE_TOO_COMPLEX' });
   });
 
   it('kills the engines a stopped job started, not only the host', async () => {
     const pidFile = path.join(workDir, 'sleeper.pid');
-    await expect(run('engine-then-spin', 1500, { pidFile })).rejects.toMatchObject({ code: 'TASK_TIMEOUT' });
+    await run('echo'); // a warm host, so the time limit is all the job's
+    await expect(run('engine-then-spin', 3000, { pidFile })).rejects.toMatchObject({ code: 'TASK_TIMEOUT' });
     const sleeper = Number(fs.readFileSync(pidFile, 'utf8'));
     await new Promise((r) => setTimeout(r, 200));
     expect(fs.existsSync(`/proc/${sleeper}`) && !fs.readFileSync(`/proc/${sleeper}/stat`, 'latin1').includes(') Z ')).toBe(false);

@@ -33,6 +33,11 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
   /** Task time limit in seconds. */
   timeoutSeconds?: number;
   /**
+   * For tools that report progress page by page: a task silent this long is stuck on one page (a
+   * hostile content stream can keep pdf.js busy for many minutes) and fails with FILE_TOO_COMPLEX.
+   */
+  stallSeconds?: number;
+  /**
    * `quick`: small, bounded page operations (qpdf) with worker slots of their own, so a merge never
    * waits behind long conversions or behind hostile files that hold the other slots.
    */

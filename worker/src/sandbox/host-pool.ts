@@ -13,6 +13,8 @@ export interface HostLimits {
 
 export interface HostRunOptions {
   timeoutMs: number;
+  /** Stop the job when its processor reports no progress for this long (tools that report page by page). */
+  stallMs?: number;
   /** Aborted when the worker stops: the job is stopped and will run again elsewhere. */
   signal?: AbortSignal;
   onProgress?(fraction: number): Promise<void> | void;
@@ -33,7 +35,7 @@ const SETPRIV = '/usr/bin/setpriv';
 type Outcome =
   | { kind: 'done'; result: ProcessorResult }
   | { kind: 'failed'; failure: HostFailure }
-  | { kind: 'stopped'; why: 'timeout' | 'memory' | 'aborted' | 'start' }
+  | { kind: 'stopped'; why: 'timeout' | 'stall' | 'memory' | 'aborted' | 'start' }
   | { kind: 'died'; how: string; stderr: string };
 
 /**
@@ -62,7 +64,7 @@ export class TaskHosts {
     const reusable = outcome.kind === 'done' && host.rssBytes() < this.limits.memoryMb * 1024 * 1024 * RECYCLE_SHARE;
     if (reusable && !this.closed && this.idle.length < this.keepWarm) this.idle.push(host);
     else this.retire(host);
-    return resultOf(outcome, this.limits.memoryMb);
+    return resultOf(outcome, this.limits.memoryMb, opts.stallMs);
   }
 
   /** Stops every host and whatever it started. */
@@ -91,7 +93,7 @@ export class TaskHosts {
   }
 }
 
-function resultOf(outcome: Outcome, memoryMb: number): ProcessorResult {
+function resultOf(outcome: Outcome, memoryMb: number, stallMs = 0): ProcessorResult {
   switch (outcome.kind) {
     case 'done':
       return outcome.result;
@@ -103,6 +105,7 @@ function resultOf(outcome: Outcome, memoryMb: number): ProcessorResult {
     }
     case 'stopped':
       if (outcome.why === 'timeout') throw new AppError('TASK_TIMEOUT', 'the task ran past its time limit');
+      if (outcome.why === 'stall') throw new AppError('FILE_TOO_COMPLEX', `no progress for ${stallMs / 1000} s: one page is too complex`);
       if (outcome.why === 'memory') throw new AppError('FILE_TOO_COMPLEX', `the task used more than ${memoryMb} MB`);
       throw new Error(outcome.why === 'start' ? 'the task host did not start' : 'the task was stopped: the worker is shutting down');
     case 'died':
@@ -158,6 +161,7 @@ class Host {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        clearTimeout(stallTimer);
         clearTimeout(startTimer);
         clearInterval(watch);
         opts.signal?.removeEventListener('abort', onAbort);
@@ -170,12 +174,17 @@ class Host {
       };
       const onAbort = () => stop('aborted');
       const onMessage = (m: FromHost) => {
-        if (m.type === 'progress') void Promise.resolve(opts.onProgress?.(m.fraction)).catch(() => undefined);
+        if (m.type === 'progress') {
+          stallTimer.refresh();
+          void Promise.resolve(opts.onProgress?.(m.fraction)).catch(() => undefined);
+        }
         else if (m.type === 'done') settle({ kind: 'done', result: { outputs: m.outputs, notice: m.notice } });
         else if (m.type === 'failed') settle({ kind: 'failed', failure: m.failure });
       };
 
       const timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
+      // Counted from the start of the job, then from each progress report.
+      const stallTimer = setTimeout(() => opts.stallMs && stop('stall'), opts.stallMs ?? 2 ** 31 - 1);
       const startTimer = setTimeout(() => stop('start'), START_TIMEOUT_MS);
       const watch = setInterval(() => {
         const rss = this.rssBytes();
