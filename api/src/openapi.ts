@@ -13,7 +13,12 @@ export function openApiDocument() {
   );
   const upload = {
     requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, toolType: { type: 'string' } }, required: ['file'] } } } },
-    responses: { 200: { description: '{ code: 1000, token, data: { token, name, size, kind } }' }, 413: { description: 'Your File is Too Large' }, 415: { description: 'The file type is not supported' } },
+    responses: {
+      200: { description: '{ code: 1000, token, data: { token, name, size, kind } }' },
+      400: { description: 'FILE_EMPTY: a 0-byte file' },
+      413: { description: 'Your File is Too Large' },
+      415: { description: 'The file type is not supported' },
+    },
   };
   const transfer = {
     description: 'The conversion request: common fields plus the options of the tool named by toolType (see x-tool-options).',
@@ -36,7 +41,17 @@ export function openApiDocument() {
       [`${API_PATHS.download}/{token}`]: { get: { responses: { 200: { description: 'the file' }, 404: { description: 'not yours or unknown' }, 410: { description: 'expired' } } } },
       [`${API_PATHS.zip}/{taskIds}`]: { get: { description: 'one task id, or several joined by commas (a batch)', responses: { 200: { description: 'every output as one zip' } } } },
       [`${API_PATHS.thumb}/{token}/{page}`]: {
-        get: { description: 'JPEG thumbnail of a 1-based page, about 200 px wide, rendered on first request', responses: { 200: { description: 'image/jpeg' }, 404: { description: 'not yours, or past the last page' }, 422: { description: 'password-protected' } } },
+        get: {
+          description: "JPEG thumbnail of a 1-based page, about 200 px wide, rendered on first request; a result's pages follow DOWNLOAD_POLICY, one's own uploads do not",
+          responses: {
+            200: { description: 'image/jpeg' },
+            401: { description: 'a result, and the policy needs a session' },
+            403: { description: 'a result, and the policy needs Pro' },
+            404: { description: 'not yours, or past the last page' },
+            410: { description: 'expired' },
+            422: { description: 'password-protected' },
+          },
+        },
       },
     },
   };
