@@ -3,7 +3,7 @@ import type { Deps } from '../../../shared/src/server/deps';
 import { randomId } from '../../../shared/src/server/ids';
 import { cookieBase, getRequester, renewVisitorId, SESSION_COOKIE } from '../middleware/requester';
 
-/** Starts a session: a random token in the database and in the HttpOnly cookie. */
+/** Starts a session: a random token in the database and in the HttpOnly cookie, nowhere else. */
 export async function startSession(deps: Deps, req: Request, res: Response, userId: string, meta: { clientId?: string }) {
   const token = randomId(48);
   const maxAge = deps.env.SESSION_DAYS * 24 * 3600 * 1000;
@@ -11,7 +11,6 @@ export async function startSession(deps: Deps, req: Request, res: Response, user
     data: { token, userId, clientId: meta.clientId?.slice(0, 128), userAgent: req.get('user-agent')?.slice(0, 300), expiresAt: new Date(deps.now().getTime() + maxAge) },
   });
   res.cookie(SESSION_COOKIE, token, { ...cookieBase(deps.env, req), path: '/', maxAge });
-  return token;
 }
 
 /** Revokes the session and leaves the browser as a new visitor: nothing made before stays reachable from it. */
