@@ -5,7 +5,7 @@ import type { Processor } from '../../worker/src/processors/types';
 import { runHost } from '../../worker/src/sandbox/host-runtime';
 
 /** Processors that misbehave on purpose, for the task host tests: a task host runs them like tools. */
-const processors: Record<string, Processor<{ pidFile?: string }>> = {
+const processors: Record<string, Processor<{ pidFile?: string; mb?: number; ms?: number }>> = {
   async echo(ctx) {
     await ctx.progress(0.5);
     const out = path.join(ctx.workDir, 'out.txt');
@@ -27,6 +27,12 @@ const processors: Record<string, Processor<{ pidFile?: string }>> = {
   async 'stuck-on-page-two'(ctx) {
     await ctx.progress(0.5);
     for (;;);
+  },
+  // A job that needs `mb` of memory for `ms`.
+  async hold(ctx) {
+    const held = Buffer.alloc(ctx.options.mb! * 1024 * 1024, 1);
+    await new Promise((r) => setTimeout(r, ctx.options.ms));
+    return { outputs: [{ path: `/${held.length}`, name: 'held' }] };
   },
   async hog() {
     const held: Buffer[] = [];

@@ -65,6 +65,19 @@ describe('task hosts', { timeout: 60_000 }, () => {
     await expect(run('hog')).rejects.toMatchObject({ code: 'FILE_TOO_COMPLEX' });
   });
 
+  it('stops the largest job when the hosts together pass the worker total, and lets the others finish', async () => {
+    const pair = new TaskHosts(ENTRY, { memoryMb: 600, totalMemoryMb: 400 }, 2);
+    try {
+      const job = (mb: number, ms: number) => pair.run({ tool: 'hold', inputs: [], options: { mb, ms }, workDir }, { timeoutMs: 30_000 });
+      // Each alone is within its own 600 MB; together they pass 400 MB.
+      const [small, large] = await Promise.allSettled([job(60, 6000), job(300, 6000)]);
+      expect(small.status).toBe('fulfilled');
+      expect(large).toMatchObject({ status: 'rejected', reason: { code: 'FILE_TOO_COMPLEX' } });
+    } finally {
+      await pair.close();
+    }
+  });
+
   it('kills the engines a stopped job started, not only the host', async () => {
     const pidFile = path.join(workDir, 'sleeper.pid');
     await run('echo'); // a warm host, so the time limit is all the job's

@@ -31,7 +31,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   const connection = queueConnection(deps.env.REDIS_URL);
   const prefix = deps.env.QUEUE_PREFIX;
   const lockDuration = deps.env.WORKER_LOCK_MS;
-  const hosts = new TaskHosts(HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB }, deps.env.WORKER_CONCURRENCY + deps.env.WORKER_QUICK_CONCURRENCY);
+  const hosts = new TaskHosts(HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB, totalMemoryMb: deps.env.WORKER_MEMORY_MB }, deps.env.WORKER_CONCURRENCY + deps.env.WORKER_QUICK_CONCURRENCY);
 
   const runJob = async (job: Job<TaskJob>) => {
     try {

@@ -3,12 +3,14 @@ import { existsSync } from 'node:fs';
 import { AppError } from '../../../shared/src/errors';
 import { log } from '../../../shared/src/server/logger';
 import type { ProcessorResult } from '../processors/types';
-import { killTree, treeRssBytes } from './process-tree';
+import { killTree, processChildren, treeRssBytes } from './process-tree';
 import type { FromHost, HostFailure, HostJob } from './protocol';
 
 export interface HostLimits {
   /** Resident memory of a host and every process it started; past it the job is stopped. */
   memoryMb: number;
+  /** All hosts together; past it the largest job is stopped, so the machine keeps its memory. */
+  totalMemoryMb?: number;
 }
 
 export interface HostRunOptions {
@@ -27,6 +29,7 @@ const START_TIMEOUT_MS = 60_000;
 /** A host that holds more than this share of the limit after a job is replaced, not reused. */
 const RECYCLE_SHARE = 0.5;
 const STDERR_TAIL = 8192;
+const MB = 1024 * 1024;
 /** V8's own words when the heap limit is reached. */
 const HEAP_EXHAUSTED = /heap out of memory|Allocation failed|Fatal JavaScript out of memory/i;
 /** Ends the host when the worker dies, however it dies (util-linux; Linux only). */
@@ -48,6 +51,8 @@ type Outcome =
 export class TaskHosts {
   private readonly idle: Host[] = [];
   private readonly live = new Set<Host>();
+  private readonly busy = new Set<Host>();
+  private watcher: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(
@@ -60,11 +65,42 @@ export class TaskHosts {
   async run(job: Omit<HostJob, 'env'>, opts: HostRunOptions): Promise<ProcessorResult> {
     if (this.closed) throw new Error('task hosts are closed');
     const host = this.idle.pop() ?? this.start();
-    const outcome = await host.execute({ ...job, env: { ...process.env } }, opts, this.limits.memoryMb * 1024 * 1024);
-    const reusable = outcome.kind === 'done' && host.rssBytes() < this.limits.memoryMb * 1024 * 1024 * RECYCLE_SHARE;
+    this.busy.add(host);
+    this.watcher ??= setInterval(() => this.watchMemory(), WATCH_MS);
+    const outcome = await host.execute({ ...job, env: { ...process.env } }, opts);
+    this.busy.delete(host);
+    if (this.busy.size === 0) {
+      clearInterval(this.watcher);
+      this.watcher = undefined;
+    }
+    const reusable = outcome.kind === 'done' && host.rssBytes() < this.limits.memoryMb * MB * RECYCLE_SHARE;
     if (reusable && !this.closed && this.idle.length < this.keepWarm) this.idle.push(host);
     else this.retire(host);
     return resultOf(outcome, this.limits.memoryMb, opts.stallMs);
+  }
+
+  /**
+   * Stops a job whose host (with its engines) holds more than its limit, or, when all hosts together
+   * hold more than the total, the largest job: the one that needs more than the worker can give.
+   */
+  private watchMemory() {
+    const perJob = this.limits.memoryMb * MB;
+    let total = 0;
+    let largest: { host: Host; rss: number } | undefined;
+    const children = processChildren();
+    for (const host of this.live) {
+      const rss = host.rssBytes(children);
+      total += rss;
+      if (!this.busy.has(host)) continue;
+      if (rss > perJob) {
+        log.warn('task stopped: memory limit', { rssMb: Math.round(rss / MB), limitMb: this.limits.memoryMb });
+        host.stop('memory');
+      } else if (!largest || rss > largest.rss) largest = { host, rss };
+    }
+    if (this.limits.totalMemoryMb && total > this.limits.totalMemoryMb * MB && largest) {
+      log.warn('task stopped: worker memory limit', { totalMb: Math.round(total / MB), limitMb: this.limits.totalMemoryMb, rssMb: Math.round(largest.rss / MB) });
+      largest.host.stop('memory');
+    }
   }
 
   /** Stops every host and whatever it started. */
@@ -145,8 +181,14 @@ class Host {
     });
   }
 
-  rssBytes(): number {
-    return this.child.pid === undefined ? 0 : treeRssBytes(this.child.pid);
+  rssBytes(children?: Map<number, number[]>): number {
+    return this.child.pid === undefined ? 0 : treeRssBytes(this.child.pid, children);
+  }
+
+  /** Ends the running job for a reason the job's outcome will carry. */
+  stop(why: Extract<Outcome, { kind: 'stopped' }>['why']) {
+    this.stoppedBecause ??= why;
+    this.kill();
   }
 
   kill() {
@@ -154,7 +196,7 @@ class Host {
   }
 
   /** Runs one job; never rejects: every way it can end is an Outcome. */
-  execute(job: HostJob, opts: HostRunOptions, memoryBytes: number): Promise<Outcome> {
+  execute(job: HostJob, opts: HostRunOptions): Promise<Outcome> {
     return new Promise<Outcome>((resolve) => {
       let settled = false;
       const settle = (outcome: Outcome) => {
@@ -163,15 +205,11 @@ class Host {
         clearTimeout(timer);
         clearTimeout(stallTimer);
         clearTimeout(startTimer);
-        clearInterval(watch);
         opts.signal?.removeEventListener('abort', onAbort);
         this.child.off('message', onMessage);
         resolve(outcome);
       };
-      const stop = (why: Extract<Outcome, { kind: 'stopped' }>['why']) => {
-        this.stoppedBecause ??= why;
-        this.kill();
-      };
+      const stop = (why: Extract<Outcome, { kind: 'stopped' }>['why']) => this.stop(why);
       const onAbort = () => stop('aborted');
       const onMessage = (m: FromHost) => {
         if (m.type === 'progress') {
@@ -186,13 +224,6 @@ class Host {
       // Counted from the start of the job, then from each progress report.
       const stallTimer = setTimeout(() => opts.stallMs && stop('stall'), opts.stallMs ?? 2 ** 31 - 1);
       const startTimer = setTimeout(() => stop('start'), START_TIMEOUT_MS);
-      const watch = setInterval(() => {
-        const rss = this.rssBytes();
-        if (rss > memoryBytes) {
-          log.warn('task stopped: memory limit', { rssMb: Math.round(rss / 1048576), limitMb: Math.round(memoryBytes / 1048576) });
-          stop('memory');
-        }
-      }, WATCH_MS);
       if (opts.signal?.aborted) return stop('aborted');
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       this.child.on('message', onMessage);

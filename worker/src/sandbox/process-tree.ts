@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const PAGE_SIZE = 4096;
 
-/** Parent pid of every live process, from /proc (Linux): the only portable way to see a tree. */
-function parentMap(): Map<number, number[]> {
+/** The children of every live process, from /proc (Linux). One read serves many trees. */
+export function processChildren(): Map<number, number[]> {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -23,8 +23,7 @@ function parentMap(): Map<number, number[]> {
 }
 
 /** `pid` and every process below it (engines, their helpers), parents first. */
-export function processTree(pid: number): number[] {
-  const children = parentMap();
+export function processTree(pid: number, children = processChildren()): number[] {
   const out: number[] = [];
   const queue = [pid];
   while (queue.length) {
@@ -45,8 +44,8 @@ export function rssBytes(pid: number): number {
 }
 
 /** Resident memory of a process and everything it started. */
-export function treeRssBytes(pid: number): number {
-  return processTree(pid).reduce((sum, p) => sum + rssBytes(p), 0);
+export function treeRssBytes(pid: number, children = processChildren()): number {
+  return processTree(pid, children).reduce((sum, p) => sum + rssBytes(p), 0);
 }
 
 /**
