@@ -1,10 +1,14 @@
 import { loadEnv } from '../../shared/src/env';
 import { log } from '../../shared/src/server/logger';
 import { makeDeps } from '../../shared/src/server/make-deps';
+import { whenReady } from '../../shared/src/server/redis';
 import { createApp } from './app';
 
 const env = loadEnv();
 const deps = makeDeps(env);
+// Rate limits and health read Redis through a fail-fast connection: listen once it is up (or has
+// failed to come up, in which case health says so) rather than answer 500 in the first moments.
+await whenReady(deps.redis).catch((e: unknown) => log.warn('redis not ready at start', { error: String(e) }));
 const server = createApp(deps).listen(env.PORT, () => log.info('api listening', { port: env.PORT }));
 
 let closing = false;
