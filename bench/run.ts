@@ -4,6 +4,7 @@ import path from 'node:path';
 import { runEngine } from '../worker/src/engines/run';
 import { compressBench } from './compress';
 import { ebooksCadBench } from './ebooks-cad';
+import { hostileBench } from './hostile';
 import { lighthouseBench } from './lighthouse';
 import { mergeBench } from './merge';
 import { ocrBench } from './ocr';
@@ -30,6 +31,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   'pdf-to-word': pdfToWordBench,
   'pdf-to-ppt': pdfToPptBench,
   lighthouse: lighthouseBench,
+  hostile: hostileBench,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));

@@ -29,14 +29,20 @@ import {
 } from '../support/hostile-files';
 import { startStack, type Stack } from '../support/stack';
 
-/** Jobs per worker process; hostile cases run one fewer at a time, so a small merge always finds a slot. */
-const CONCURRENCY = 3;
+/**
+ * Hostile cases running at once: the worker's default heavy-lane concurrency (WORKER_CONCURRENCY),
+ * the small merges going to the quick lane beside them (some hostile cases are quick-lane too).
+ */
+const IN_FLIGHT = 2;
 /** HTML to PDF's load limit for the page that never answers (30 s by default). */
 const LOAD_SECONDS = 5;
 /** Over this, the worker's process tree is killed: a guard for the machine, not a goal (the bench reports the peak). */
 const MEMORY_GUARD = 6 * 1024 ** 3;
-/** The campaign's budget on two cores: a case still running after this is reported unfinished. */
-const CAP_SECONDS = 150;
+/**
+ * The budget of one case on two cores: one still running after this is reported unfinished, even
+ * when its tool's limit is longer (pdf-to-word: 900 s), or npm test would wait that long.
+ */
+const CAP_SECONDS = 100;
 
 const SMALL = [fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf'), fixture('pdf/ocrmypdf_tagged.pdf')] as const;
 
@@ -118,16 +124,16 @@ describe('hostile files through the public API', () => {
   let client: HostileClient;
   let mergeTokens: [string, string];
   let usual: number;
-  const cases = testHostileCases();
-  let outcomes: HostileOutcome[] = [];
-  let merges: Array<{ seconds: number; status: string }> = [];
+  // HOSTILE_CASES=<text> runs only the cases whose name holds it (e.g. "page-tree-loop", "→ thumbnail").
+  const cases = testHostileCases().filter((c) => !process.env.HOSTILE_CASES || c.name.includes(process.env.HOSTILE_CASES));
+  const outcomes: HostileOutcome[] = [];
+  const merges: Array<{ seconds: number; status: string }> = [];
 
   const startWorkerProcess = async () => {
     const { env } = stack.deps;
     worker = spawnWorker({
       QUEUE_PREFIX: env.QUEUE_PREFIX,
       DATA_DIR: env.DATA_DIR,
-      WORKER_CONCURRENCY: String(CONCURRENCY),
       WORKER_LOCK_MS: '5000',
       HTML_LOAD_SECONDS: String(LOAD_SECONDS),
       HTML_MAX_PAGES: '20',
@@ -144,10 +150,7 @@ describe('hostile files through the public API', () => {
     await startWorkerProcess();
     const v = visitor(stack.app);
     client = {
-      async upload(file, toolType) {
-        const res = await v.upload(file, toolType);
-        return { status: res.status, body: res.body as Record<string, unknown> };
-      },
+      upload: async (file, toolType) => (await v.upload(file, toolType)).body as Record<string, unknown>,
       transfer: async (body) => (await v.transfer(body)).body as Record<string, unknown>,
       progress: async (id) => (await v.progress(id)).body as Record<string, unknown>,
       async thumbnail(token, page) {
@@ -182,6 +185,8 @@ describe('hostile files through the public API', () => {
   }, 120_000);
 
   afterAll(async () => {
+    // HOSTILE_LOG=1 prints the worker's log, for diagnosis.
+    if (process.env.HOSTILE_LOG) console.info(worker?.output());
     memory?.stop();
     await worker?.killTree();
     await stack?.stop();
@@ -205,34 +210,38 @@ describe('hostile files through the public API', () => {
     'runs the hostile set beside a stream of small merges',
     async () => {
       const pid = worker.pid;
-      const run = await runHostileCampaign(client, cases, {
+      // Filled as cases end, so a timeout still leaves what finished to the checks below.
+      await runHostileCampaign(client, cases, {
         files,
         sites,
         companion: SMALL[0],
-        inFlight: CONCURRENCY - 1,
+        inFlight: IN_FLIGHT,
         capSeconds: CAP_SECONDS,
         mergeTokens,
         taskRow: (id) => stack.deps.db.task.findUnique({ where: { id }, select: { attempts: true, startedAt: true, finishedAt: true } }),
-        onOutcome: (o) => console.info(`${o.case.name}: ${o.status} ${o.errorCode ?? ''} in ${o.seconds.toFixed(1)} s${o.attempts && o.attempts > 1 ? ` (${o.attempts} attempts)` : ''}`),
+        onOutcome: (o) => {
+          outcomes.push(o);
+          console.info(`${o.case.name}: ${o.status} ${o.errorCode ?? ''} in ${o.seconds.toFixed(1)} s${o.attempts && o.attempts > 1 ? ` (${o.attempts} attempts)` : ''}`);
+        },
+        onMerge: (m) => merges.push(m),
       });
-      outcomes = run.outcomes;
-      merges = run.merges;
       console.info(`peak RSS of the worker's process tree: ${gb(memory.peak.rss)} (PSS ${gb(memory.peak.pss)}, ${memory.peak.processes} processes)`);
       expect(guardTripped).toBeUndefined();
       expect(worker.alive() && worker.pid === pid, 'the worker process stayed up').toBe(true);
     },
-    (CAP_SECONDS + 120) * 1000,
+    8 * 60_000,
   );
 
   describe.each(cases.map((c) => [c.name, c] as const))('%s', (name, c) => {
-    it(c.outcome === 'done' ? 'is Done within its time limit' : `ends Done or Failed with ${c.codes.join(' / ')}, attempted once, within its time limit`, () => {
+    const rule = { done: 'is Done', fail: `fails with ${c.codes.join(' or ')}`, either: `is Done or fails with ${c.codes.join(' or ')}` }[c.outcome];
+    it(`${rule}, attempted once, within its time limit (${c.limitSeconds} s)`, () => {
       const outcome = outcomes.find((o) => o.case.name === name);
       expect(outcome, 'the campaign ran it').toBeDefined();
       expect(violation(outcome!) ?? 'ok').toBe('ok');
     });
   });
 
-  it('renders the tall page as a real thumbnail', async () => {
+  it.runIf(cases.some((c) => c.name === 'tall-page → thumbnail'))('renders the tall page as a real thumbnail', async () => {
     const outcome = outcomes.find((o) => o.case.name === 'tall-page → thumbnail');
     expect(outcome?.status).toBe('Done');
     const meta = await sharp(outcome!.thumbnail!).metadata();
@@ -240,7 +249,7 @@ describe('hostile files through the public API', () => {
     expect(meta.height!).toBeGreaterThan(meta.width!);
   });
 
-  it('gives up on the page that never answers at HTML_LOAD_SECONDS and hangs up', () => {
+  it.runIf(cases.some((c) => c.input === 'html-never'))('gives up on the page that never answers at HTML_LOAD_SECONDS and hangs up', () => {
     expect(sites.stalls.length).toBeGreaterThan(0);
     for (const s of sites.stalls) expect(s.closedAt, 'the converter closed its connection').toBeDefined();
   });
@@ -263,8 +272,9 @@ describe('hostile files through the public API', () => {
   });
 
   it('refuses a 0-byte upload with FILE_EMPTY, with or without a tool', async () => {
+    const v = visitor(stack.app);
     for (const toolType of [undefined, 'pdf-to-word']) {
-      const res = await client.upload(files.empty.path, toolType);
+      const res = await v.upload(files.empty.path, toolType);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'FILE_EMPTY', message: ERRORS.FILE_EMPTY.message });
     }

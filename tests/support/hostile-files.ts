@@ -472,6 +472,16 @@ function parentMap(): Map<number, number> {
   return parents;
 }
 
+/** Whether a process exists and is not a zombie waiting for its parent. */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 /** Every process below `root` (not `root` itself). */
 export function descendants(root: number): number[] {
   const children = new Map<number, number[]>();
@@ -636,16 +646,17 @@ export function allHostileCases(): HostileCase[] {
 /**
  * The integration test's share, small enough for npm test on two cores: every hostile PDF to the
  * tools that parse (pdf-to-word), render (pdf-to-jpg, thumbnails), rewrite (split, merge) and
- * recompress (compress) it, OCR where it renders pictures or tall pages, each image bomb to its
+ * recompress (compress) it, OCR of the image bomb, each image bomb to its
  * image tool, both web pages, and the empty upload.
  */
 export function testHostileCases(): HostileCase[] {
   const cases: HostileCase[] = [];
-  for (const input of PDF_INPUTS) {
+  // Deep arrays are left to the bench: qpdf, which every PDF tool runs first, cuts both deep files alike.
+  for (const input of PDF_INPUTS.filter((id) => id !== 'deep-arrays')) {
     for (const tool of ['pdf-to-word', 'pdf-to-jpg', 'split-pdf', 'merge-pdf', 'compress-pdf'] as const) cases.push(makeCase(input, tool));
     cases.push(makeCase(input, 'thumbnail'));
   }
-  cases.push(makeCase('image-bomb-pdf', 'pdf-ocr'), makeCase('tall-page', 'pdf-ocr'));
+  cases.push(makeCase('image-bomb-pdf', 'pdf-ocr'));
   cases.push(makeCase('png-bomb', 'jpg-to-pdf'), makeCase('png-bomb', 'pdf-ocr'), makeCase('jpeg-bomb', 'jpg-to-pdf'), makeCase('gif-bomb', 'gif-to-pdf'));
   cases.push(makeCase('html-table', 'html-to-pdf'), makeCase('html-never', 'html-to-pdf'));
   cases.push(makeCase('empty', 'upload', { toolType: 'merge-pdf' }, ' (merge-pdf)'));
@@ -654,7 +665,8 @@ export function testHostileCases(): HostileCase[] {
 
 /** The public API as the runner uses it; the test backs it with supertest, the bench with fetch. */
 export interface HostileClient {
-  upload(file: string, toolType?: string): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** The upload's JSON answer. */
+  upload(file: string, toolType?: string): Promise<Record<string, unknown>>;
   transfer(body: Record<string, unknown>): Promise<Record<string, unknown>>;
   progress(id: string): Promise<Record<string, unknown>>;
   thumbnail(token: string, page: number): Promise<{ status: number; contentType: string; body: Buffer }>;
@@ -700,14 +712,18 @@ export interface HostileRunOptions {
   companion: string;
   /** Task rows as the database holds them. */
   taskRow(id: string): Promise<{ attempts: number; startedAt: Date | null; finishedAt: Date | null } | null>;
-  /** Hostile cases running at once; keep it below the worker's concurrency so a merge always finds a free slot. */
+  /** Hostile cases running at once. */
   inFlight: number;
   /** Stop waiting for a case after this many seconds even when its limit is longer (a test's budget). */
   capSeconds?: number;
   /** Milliseconds between progress polls. */
   pollMs?: number;
+  /** Called as each case starts. */
+  onStart?(c: HostileCase): void;
   /** Called as each case ends (the bench prints progress). */
   onOutcome?(o: HostileOutcome): void;
+  /** Called as each small merge ends. */
+  onMerge?(m: { seconds: number; status: string }): void;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -726,16 +742,16 @@ export async function runHostileCase(client: HostileClient, c: HostileCase, opts
   });
 
   if (c.target === 'upload') {
-    const res = await client.upload(opts.files.empty.path, c.options.toolType as string | undefined);
-    if (res.body.code === TOOL_CODE.done) return { case: c, status: 'Done', seconds: elapsed() };
-    return refused(res.body);
+    const body = await client.upload(opts.files.empty.path, c.options.toolType as string | undefined);
+    if (body.code === TOOL_CODE.done) return { case: c, status: 'Done', seconds: elapsed() };
+    return refused(body);
   }
 
   let token: string | undefined;
   if (c.input !== 'html-table' && c.input !== 'html-never') {
-    const res = await client.upload(opts.files[c.input].path, c.target === 'thumbnail' ? undefined : c.target);
-    if (res.body.code !== TOOL_CODE.done) return refused(res.body);
-    token = res.body.token as string;
+    const body = await client.upload(opts.files[c.input].path, c.target === 'thumbnail' ? undefined : c.target);
+    if (body.code !== TOOL_CODE.done) return refused(body);
+    token = body.token as string;
   }
 
   if (c.target === 'thumbnail') {
@@ -750,7 +766,7 @@ export async function runHostileCase(client: HostileClient, c: HostileCase, opts
   if (c.target === 'html-to-pdf') request.url = c.input === 'html-table' ? opts.sites.tableUrl : opts.sites.stallUrl;
   else if (c.target === 'merge-pdf') {
     const companion = await client.upload(opts.companion, 'merge-pdf');
-    request.urls = `${token};${companion.body.token as string}`;
+    request.urls = `${token};${companion.token as string}`;
   } else request.token = token;
   let answer = await client.transfer(request);
   const id = answer.id as string | undefined;
@@ -796,13 +812,16 @@ export async function runHostileCampaign(client: HostileClient, cases: readonly 
   let running = true;
   const prober = (async () => {
     while (running) {
-      merges.push(await timedMerge(client, opts.mergeTokens));
+      const merge = await timedMerge(client, opts.mergeTokens);
+      merges.push(merge);
+      opts.onMerge?.(merge);
       await sleep(250);
     }
   })();
   const queue = [...cases];
   const lane = async () => {
     for (let c = queue.shift(); c; c = queue.shift()) {
+      opts.onStart?.(c);
       const outcome = await runHostileCase(client, c, opts).catch(
         (e: unknown): HostileOutcome => ({ case: c!, status: 'Failed', errorCode: 'CLIENT_ERROR', message: String(e), seconds: 0 }),
       );
