@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { AppError } from '../../../shared/src/errors';
 import { log } from '../../../shared/src/server/logger';
 import type { ProcessorResult } from '../processors/types';
-import { killTree, processChildren, treeRssBytes } from './process-tree';
+import { killTree, processChildren, treeMemoryBytes } from './process-tree';
 import type { FromHost, HostFailure, HostJob } from './protocol';
 
 export interface HostLimits {
@@ -73,7 +73,7 @@ export class TaskHosts {
       clearInterval(this.watcher);
       this.watcher = undefined;
     }
-    const reusable = outcome.kind === 'done' && host.rssBytes() < this.limits.memoryMb * MB * RECYCLE_SHARE;
+    const reusable = outcome.kind === 'done' && host.memoryBytes() < this.limits.memoryMb * MB * RECYCLE_SHARE;
     if (reusable && !this.closed && this.idle.length < this.keepWarm) this.idle.push(host);
     else this.retire(host);
     return resultOf(outcome, this.limits.memoryMb, opts.stallMs);
@@ -86,19 +86,19 @@ export class TaskHosts {
   private watchMemory() {
     const perJob = this.limits.memoryMb * MB;
     let total = 0;
-    let largest: { host: Host; rss: number } | undefined;
+    let largest: { host: Host; bytes: number } | undefined;
     const children = processChildren();
     for (const host of this.live) {
-      const rss = host.rssBytes(children);
-      total += rss;
+      const bytes = host.memoryBytes(children);
+      total += bytes;
       if (!this.busy.has(host)) continue;
-      if (rss > perJob) {
-        log.warn('task stopped: memory limit', { rssMb: Math.round(rss / MB), limitMb: this.limits.memoryMb });
+      if (bytes > perJob) {
+        log.warn('task stopped: memory limit', { mb: Math.round(bytes / MB), limitMb: this.limits.memoryMb });
         host.stop('memory');
-      } else if (!largest || rss > largest.rss) largest = { host, rss };
+      } else if (!largest || bytes > largest.bytes) largest = { host, bytes };
     }
     if (this.limits.totalMemoryMb && total > this.limits.totalMemoryMb * MB && largest) {
-      log.warn('task stopped: worker memory limit', { totalMb: Math.round(total / MB), limitMb: this.limits.totalMemoryMb, rssMb: Math.round(largest.rss / MB) });
+      log.warn('task stopped: worker memory limit', { totalMb: Math.round(total / MB), limitMb: this.limits.totalMemoryMb, mb: Math.round(largest.bytes / MB) });
       largest.host.stop('memory');
     }
   }
@@ -181,8 +181,8 @@ class Host {
     });
   }
 
-  rssBytes(children?: Map<number, number[]>): number {
-    return this.child.pid === undefined ? 0 : treeRssBytes(this.child.pid, children);
+  memoryBytes(children?: Map<number, number[]>): number {
+    return this.child.pid === undefined ? 0 : treeMemoryBytes(this.child.pid, children);
   }
 
   /** Ends the running job for a reason the job's outcome will carry. */

@@ -34,8 +34,19 @@ export function processTree(pid: number, children = processChildren()): number[]
   return out;
 }
 
-/** Resident memory of one process in bytes, 0 once it has gone. */
-export function rssBytes(pid: number): number {
+/**
+ * Memory one process holds, in bytes, 0 once it has gone: its proportional set size (pages it shares
+ * with others, such as Chromium's processes sharing one binary, count by their share), so the sum
+ * over a tree is what the tree really costs. The resident set where the kernel has no smaps_rollup.
+ */
+export function memoryBytes(pid: number): number {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'latin1');
+    const pss = /^Pss:\s+(\d+) kB/m.exec(rollup);
+    if (pss) return Number(pss[1]) * 1024;
+  } catch {
+    // Gone, or an older kernel: try statm.
+  }
   try {
     return Number(readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ')[1]) * PAGE_SIZE;
   } catch {
@@ -43,9 +54,9 @@ export function rssBytes(pid: number): number {
   }
 }
 
-/** Resident memory of a process and everything it started. */
-export function treeRssBytes(pid: number, children = processChildren()): number {
-  return processTree(pid, children).reduce((sum, p) => sum + rssBytes(p), 0);
+/** Memory of a process and everything it started. */
+export function treeMemoryBytes(pid: number, children = processChildren()): number {
+  return processTree(pid, children).reduce((sum, p) => sum + memoryBytes(p), 0);
 }
 
 /**
