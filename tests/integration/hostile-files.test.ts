@@ -35,7 +35,7 @@ import { startStack, type Stack } from '../support/stack';
  */
 const IN_FLIGHT = 2;
 /** HTML to PDF's load limit for the page that never answers (30 s by default). */
-const LOAD_SECONDS = 5;
+const LOAD_SECONDS = 10;
 /** Over this, the worker's process tree is killed: a guard for the machine, not a goal (the bench reports the peak). */
 const MEMORY_GUARD = 6 * 1024 ** 3;
 /**
