@@ -86,7 +86,7 @@ export const dwgToPdf: ToolConformance = {
       },
     },
     { name: 'draws a block that inserts itself once, without looping', inputs: [recursiveBlockDxf], pages: [1] },
-    { name: 'refuses blocks that would expand to billions of lines', inputs: [nestedBlocksDxf], error: 'FILE_TOO_LARGE' },
+    { name: 'refuses blocks that would expand to billions of lines', inputs: [nestedBlocksDxf], error: 'FILE_TOO_COMPLEX' },
     { name: 'refuses a DXF without any entity', inputs: [emptyDxf], error: 'DRAWING_EMPTY' },
     { name: 'refuses a DWG signature followed by noise', inputs: [garbageDwg], error: 'DRAWING_DAMAGED' },
     { name: 'refuses a truncated DWG', inputs: [truncatedDwg], error: 'DRAWING_DAMAGED' },

@@ -124,7 +124,7 @@ export function convertCad(job: CadJob, opts: { timeoutMs: number; signal?: Abor
       finish(() =>
         reject(
           err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new AppError('FILE_TOO_LARGE', 'cad conversion ran out of memory')
+            ? new AppError('FILE_TOO_COMPLEX', 'cad conversion ran out of memory')
             : new AppError('DRAWING_DAMAGED', `cad thread failed: ${err.message} ${thread.stderr.trim()}`),
         ),
       );

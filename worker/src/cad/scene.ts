@@ -101,7 +101,7 @@ const MAX_EXPANDED_ENTITIES = 2_000_000;
 
 export function buildScene(doc: CadDocument, measure: Measure): Scene {
   const expanded = expandedSize(doc, doc.modelSpace) + expandedSize(doc, doc.paperSpace);
-  if (expanded > MAX_EXPANDED_ENTITIES) throw new AppError('FILE_TOO_LARGE', `blocks expand to ${expanded} entities`);
+  if (expanded > MAX_EXPANDED_ENTITIES) throw new AppError('FILE_TOO_COMPLEX', `blocks expand to ${expanded} entities`);
   const builder = new SceneBuilder(doc, measure);
   builder.drawAll(doc.modelSpace);
   if (builder.items.length === 0) builder.drawAll(doc.paperSpace);
@@ -151,7 +151,7 @@ class SceneBuilder {
 
   private count(n: number) {
     this.coordinates += n;
-    if (this.coordinates > MAX_COORDINATES) throw new AppError('FILE_TOO_LARGE', `drawing expands to more than ${MAX_COORDINATES} coordinates`);
+    if (this.coordinates > MAX_COORDINATES) throw new AppError('FILE_TOO_COMPLEX', `drawing expands to more than ${MAX_COORDINATES} coordinates`);
   }
 
   private stroke(path: PathBuilder, rgb: number, weightMm?: number, widthUnits?: number) {
