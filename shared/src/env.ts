@@ -77,7 +77,7 @@ const ZEnv = z.object({
    */
   TASK_MEMORY_MB: int(1024, 128),
   /** Memory all of a worker's task hosts may hold together; past it the largest task is stopped the same way. */
-  WORKER_MEMORY_MB: int(1536, 256),
+  WORKER_MEMORY_MB: int(1280, 256),
   /** How often the retention sweep runs. */
   SWEEP_INTERVAL_MS: int(60_000, 1000),
   QUEUE_PREFIX: z.string().default('sheaf'),

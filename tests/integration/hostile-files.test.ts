@@ -42,7 +42,7 @@ const MEMORY_GUARD = 6 * 1024 ** 3;
  * The budget of one case on two cores: one still running after this is reported unfinished, even
  * when its tool's limit is longer (pdf-to-word: 900 s), or npm test would wait that long.
  */
-const CAP_SECONDS = 100;
+const CAP_SECONDS = 130;
 
 const SMALL = [fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf'), fixture('pdf/ocrmypdf_tagged.pdf')] as const;
 

@@ -39,6 +39,15 @@ describe('task hosts', { timeout: 60_000 }, () => {
     expect(pidOf(second)).toBe(pidOf(first));
   });
 
+  it('runs a heavy job at a lower CPU priority, in a host of its own', async () => {
+    const heavy = await hosts.run({ tool: 'echo', inputs: [], options: {}, workDir }, { timeoutMs: 20_000, nice: 10 });
+    const pid = Number(fs.readFileSync(heavy.outputs[0].path, 'utf8').replace('pid ', ''));
+    const niceness = (p: number) => Number(fs.readFileSync(`/proc/${p}/stat`, 'latin1').split(') ')[1].split(' ')[16]);
+    expect(niceness(pid)).toBe(10);
+    const quick = await run('echo');
+    expect(fs.readFileSync(quick.outputs[0].path, 'utf8')).not.toBe(`pid ${pid}`);
+  });
+
   it('stops a processor that blocks its loop at the time limit, while this loop keeps running (lock renewals)', async () => {
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 50);

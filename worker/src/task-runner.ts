@@ -17,6 +17,8 @@ export interface RunOptions {
   onProgress?: (fraction: number) => Promise<void> | void;
   /** Aborted when the worker stops: the task is left for another attempt. */
   signal?: AbortSignal;
+  /** CPU niceness of the task's host (see HostRunOptions). */
+  nice?: number;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
 
     const result = await hosts.run(
       { tool: tool.id, inputs, options: task.options, workDir },
-      { timeoutMs: Math.max(0, deadline - Date.now()), stallMs: tool.stallSeconds && tool.stallSeconds * 1000, signal: opts.signal, onProgress: progress },
+      { timeoutMs: Math.max(0, deadline - Date.now()), stallMs: tool.stallSeconds && tool.stallSeconds * 1000, nice: opts.nice, signal: opts.signal, onProgress: progress },
     );
 
     const expiresAt = new Date(deps.now().getTime() + deps.env.FILE_RETENTION_MINUTES * 60_000);

@@ -16,6 +16,11 @@ export interface RunningWorker {
   close(): Promise<void>;
 }
 
+/** BullMQ's words when it fails a job that stalled more than maxStalledCount times. */
+const STALLED_TOO_OFTEN = /stalled more than allowable limit/;
+const MAX_STALLS = 5;
+/** Long conversions run at a lower CPU priority, so a merge beside them keeps its pace on few cores. */
+const HEAVY_NICE = 10;
 const HOST_ENTRY = fileURLToPath(new URL('./sandbox/task-host.ts', import.meta.url));
 
 /**
@@ -35,7 +40,8 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
 
   const runJob = async (job: Job<TaskJob>) => {
     try {
-      return await runTask(deps, hosts, job.data.taskId, { onProgress: (p) => job.updateProgress(Math.round(p * 100)) });
+      const nice = job.queueName === taskQueueName('heavy') ? HEAVY_NICE : 0;
+      return await runTask(deps, hosts, job.data.taskId, { nice, onProgress: (p) => job.updateProgress(Math.round(p * 100)) });
     } catch (e) {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (isAppError(e) || lastAttempt) {
@@ -56,11 +62,15 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
       concurrency,
       lockDuration,
       stalledInterval: lockDuration,
-      maxStalledCount: 2,
+      // Files cannot kill a worker any more (task hosts contain them): a stall is a worker that died
+      // or was stopped, which says nothing about the job, so it may be taken over several times.
+      maxStalledCount: MAX_STALLS,
     });
-    // A job that stalled too often is failed by BullMQ without running the processor: record it.
+    // A job that stalled too often is failed by BullMQ without running the processor, whatever its
+    // attempts: record it, or its task would say Doing for ever.
     consumer.on('failed', (job, err) => {
-      if (job && !(err instanceof UnrecoverableError) && job.attemptsMade >= (job.opts.attempts ?? 1)) void failTask(deps, job.data.taskId, err);
+      if (!job || err instanceof UnrecoverableError) return;
+      if (STALLED_TOO_OFTEN.test(err.message) || job.attemptsMade >= (job.opts.attempts ?? 1)) void failTask(deps, job.data.taskId, err);
     });
     consumer.on('error', (err) => log.error('task worker error', { lane, error: String(err) }));
     return consumer;

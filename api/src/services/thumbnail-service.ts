@@ -39,7 +39,8 @@ export async function thumbnail(deps: Deps, who: Requester, token: string, page:
       // The worker reports user errors by their code (PDF_ENCRYPTED, PDF_DAMAGED).
       const code = (e instanceof Error ? e.message : '') as ErrorCode;
       if (code in ERRORS) throw new AppError(code, `thumbnail page ${page}`);
-      if (!(await cached(deps, key))) throw new AppError('INTERNAL', `thumbnail job: ${String(e)}`);
+      // Still rendering after the wait (a busy worker): the page can be asked for again.
+      if (!(await cached(deps, key))) throw new AppError('UNAVAILABLE', `thumbnail job: ${String(e)}`);
     }
     if (!(await cached(deps, key))) throw new AppError('NOT_FOUND', `page ${page} past the end`);
   }

@@ -22,5 +22,5 @@ export default defineTool({
   output: 'file',
   built: true,
   timeoutSeconds: 600,
-  stallSeconds: 180,
+  stallSeconds: 75,
 });

@@ -10,5 +10,5 @@ export default defineTool({
   engines: ['qpdf', 'gs'],
   output: 'file',
   built: true,
-  stallSeconds: 180,
+  stallSeconds: 75,
 });

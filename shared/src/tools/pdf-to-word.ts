@@ -17,5 +17,5 @@ export default defineTool({
   output: 'file',
   built: true,
   timeoutSeconds: 900,
-  stallSeconds: 180,
+  stallSeconds: 75,
 });

@@ -26,14 +26,18 @@ export async function isPasswordRequired(file: string, signal?: AbortSignal): Pr
   return code === 0;
 }
 
+/**
+ * Pages of a document, found by walking its page tree (`--show-pages`; `--show-npages` only reads
+ * the root's /Count, so it misses a tree whose pages refer to each other in a loop).
+ */
 export async function pageCount(file: string, signal?: AbortSignal): Promise<number> {
-  const { stdout } = await runEngine(QPDF, ['--show-npages', abs(file)], {
+  const { stdout } = await runEngine(QPDF, ['--show-pages', abs(file)], {
     timeoutMs: TIMEOUT_MS,
     signal,
     okCodes: SUCCESS,
     errorCode: 'PDF_DAMAGED',
   });
-  return Number.parseInt(stdout.trim(), 10);
+  return stdout.match(/^page \d+:/gm)?.length ?? 0;
 }
 
 /**

@@ -44,6 +44,8 @@ const BACKSTOP_GRACE_MS = 500;
 /** What `timeout` exits with, and how its message starts, when it cannot start the engine at all. */
 const NOT_FOUND = 127;
 const NOT_STARTED = /^timeout: failed to run command/;
+/** qpdf's words for a page tree whose pages refer to each other in a loop, whatever the call. */
+const PAGE_TREE_LOOP = /Loop detected in \/Pages structure/;
 /** How engines say an allocation failed (poppler, qpdf, Ghostscript, libstdc++). */
 const OUT_OF_MEMORY = /out of memory|bad_alloc|cannot allocate memory|VMerror/i;
 
@@ -124,6 +126,8 @@ export function runEngine(command: string, args: readonly string[], opts: RunEng
       } else if (code !== null && code >= 126 && NOT_STARTED.test(result.stderr)) {
         // Not installed: capabilities should have switched the tool off.
         reject(new AppError(code === NOT_FOUND ? 'TOOL_UNAVAILABLE' : 'TASK_FAILED', `${label} could not start: ${tail}`));
+      } else if ((code === null || !okCodes.includes(code)) && PAGE_TREE_LOOP.test(result.stderr)) {
+        reject(new AppError('PDF_PAGE_TREE_BROKEN', `${label}: ${tail}`));
       } else if (opts.memoryMb && (code === null || !okCodes.includes(code)) && OUT_OF_MEMORY.test(result.stderr)) {
         reject(new AppError('FILE_TOO_COMPLEX', `${label} ran out of its ${opts.memoryMb} MB: ${tail}`));
       } else if (code === null || !okCodes.includes(code)) {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { AppError } from '../../../shared/src/errors';
 import { log } from '../../../shared/src/server/logger';
 import type { ProcessorResult } from '../processors/types';
@@ -20,6 +21,11 @@ export interface HostRunOptions {
   /** Aborted when the worker stops: the job is stopped and will run again elsewhere. */
   signal?: AbortSignal;
   onProgress?(fraction: number): Promise<void> | void;
+  /**
+   * CPU niceness of the host and the engines it starts (0–19): long conversions yield the cores to
+   * quick jobs. A host keeps its niceness for life (lowering it again needs privileges).
+   */
+  nice?: number;
 }
 
 /** How often the memory of a running job is read. */
@@ -64,7 +70,9 @@ export class TaskHosts {
 
   async run(job: Omit<HostJob, 'env'>, opts: HostRunOptions): Promise<ProcessorResult> {
     if (this.closed) throw new Error('task hosts are closed');
-    const host = this.idle.pop() ?? this.start();
+    const nice = opts.nice ?? 0;
+    const warm = this.idle.findIndex((h) => h.nice === nice);
+    const host = warm >= 0 ? this.idle.splice(warm, 1)[0] : this.start(nice);
     this.busy.add(host);
     this.watcher ??= setInterval(() => this.watchMemory(), WATCH_MS);
     const outcome = await host.execute({ ...job, env: { ...process.env } }, opts);
@@ -111,8 +119,8 @@ export class TaskHosts {
     await Promise.all(hosts.map((h) => h.exited));
   }
 
-  private start(): Host {
-    const host = new Host(this.entry);
+  private start(nice: number): Host {
+    const host = new Host(this.entry, nice);
     this.live.add(host);
     void host.exited.then(() => {
       this.live.delete(host);
@@ -125,7 +133,7 @@ export class TaskHosts {
   /** Replaces a host that may hold leftovers of its last job (a decoder still running, leaked memory). */
   private retire(host: Host) {
     host.kill();
-    if (!this.closed && this.idle.length < this.keepWarm) this.idle.push(this.start());
+    if (!this.closed && this.idle.length < this.keepWarm) this.idle.push(this.start(host.nice));
   }
 }
 
@@ -158,10 +166,21 @@ class Host {
   private stderr = '';
   private stoppedBecause: Extract<Outcome, { kind: 'stopped' }>['why'] | undefined;
 
-  constructor(entry: string) {
+  constructor(
+    entry: string,
+    readonly nice: number,
+  ) {
     const node = [process.execPath, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry];
     const [command, ...args] = existsSync(SETPRIV) ? [SETPRIV, '--pdeathsig', 'KILL', ...node] : node;
     this.child = spawn(command, args, { stdio: ['ignore', 'inherit', 'pipe', 'ipc'], env: process.env });
+    // Before it starts anything: its engines inherit the niceness.
+    if (nice && this.child.pid !== undefined) {
+      try {
+        os.setPriority(this.child.pid, nice);
+      } catch {
+        // Gone already; its exit is reported as usual.
+      }
+    }
     this.child.stderr!.on('data', (chunk: Buffer) => {
       process.stderr.write(chunk);
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
