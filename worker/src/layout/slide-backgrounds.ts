@@ -13,6 +13,8 @@ import type { ImageBox, PageLayout } from './types';
 const DPI = 150;
 /** No background is larger than this (a poster page at 150 dpi would be hundreds of millions of pixels). */
 const MAX_PIXELS = 12_000_000;
+/** Longest side of a background, in pixels: JPEG stops at 65,535, and a ribbon-shaped page (1 × 14,400 pt) must still fit. */
+const MAX_SIDE = 16_000;
 /** Pages per Ghostscript call: its start-up is paid once per call; progress is reported per call. */
 const PAGES_PER_CALL = 10;
 /** A render whose every pixel is at least this light is blank paper: the slide needs no picture. */
@@ -73,7 +75,7 @@ function callGroups(pages: readonly BackgroundPage[]): Array<{ dpi: number; page
   const groups: Array<{ dpi: number; pages: BackgroundPage[] }> = [];
   for (const page of pages) {
     const area = Math.max(1, page.width * page.height);
-    const dpi = Math.max(1, Math.min(DPI, Math.floor(72 * Math.sqrt(MAX_PIXELS / area))));
+    const dpi = Math.max(1, Math.min(DPI, Math.floor(72 * Math.sqrt(MAX_PIXELS / area)), Math.floor((72 * MAX_SIDE) / Math.max(page.width, page.height))));
     const last = groups.at(-1);
     if (last && last.dpi === dpi && last.pages.length < PAGES_PER_CALL && last.pages.at(-1)!.number === page.number - 1) last.pages.push(page);
     else groups.push({ dpi, pages: [page] });

@@ -85,6 +85,9 @@ function rect(r: { x: number; y: number; width: number; height: number }, at: Pl
 
 const dataUrl = (image: ImageBox) => `image/${image.format === 'jpg' ? 'jpeg' : 'png'};base64,${Buffer.from(image.data).toString('base64')}`;
 
+/** A slide background is at most this many pixels. */
+const MAX_CANVAS_PIXELS = 12_000_000;
+
 /**
  * The slide background: the page's own, or, for a page of another shape than the slide, that
  * image centred on a white one of the slide's shape (a background always fills the slide).
@@ -94,13 +97,16 @@ async function backgroundOf(image: ImageBox, page: PageLayout, slide: Size, at: 
   const fills = Math.abs(pageOnSlide.width - slide.width) < 1 && Math.abs(pageOnSlide.height - slide.height) < 1;
   if (fills) return { data: dataUrl(image), path: `preencoded.${image.format}` };
   const meta = await sharp(image.data).metadata();
-  const perPoint = (meta.width ?? 1) / pageOnSlide.width;
+  // The picture's own resolution, unless the slide at that resolution would be too large (a ribbon of a page).
+  const perPoint = Math.min((meta.width ?? 1) / pageOnSlide.width, Math.sqrt(MAX_CANVAS_PIXELS / (slide.width * slide.height)));
+  const width = Math.max(1, Math.round(pageOnSlide.width * perPoint));
+  const height = Math.max(1, Math.round(pageOnSlide.height * perPoint));
+  const picture = await sharp(image.data).resize(width, height, { fit: 'fill' }).toBuffer();
   const left = Math.round(at.dx * perPoint);
   const top = Math.round(at.dy * perPoint);
-  const png = await sharp({
-    create: { width: Math.max(1, Math.round(slide.width * perPoint)), height: Math.max(1, Math.round(slide.height * perPoint)), channels: 3, background: '#ffffff' },
-  })
-    .composite([{ input: Buffer.from(image.data), left, top }])
+  const canvas = { width: Math.max(left + width, Math.round(slide.width * perPoint)), height: Math.max(top + height, Math.round(slide.height * perPoint)) };
+  const png = await sharp({ create: { ...canvas, channels: 3, background: '#ffffff' } })
+    .composite([{ input: picture, left, top }])
     .png({ compressionLevel: 9 })
     .toBuffer();
   return { data: `image/png;base64,${png.toString('base64')}`, path: 'preencoded.png' };
