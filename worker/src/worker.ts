@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { isAppError } from '../../shared/src/errors';
 import type { Deps } from '../../shared/src/server/deps';
 import { MAINTENANCE_QUEUE, TASK_LANES, THUMB_QUEUE, taskQueueName, type MaintenanceJob, type TaskJob, type ThumbJob } from '../../shared/src/server/jobs';
@@ -18,7 +18,7 @@ export interface RunningWorker {
 
 /** BullMQ's words when it fails a job that stalled more than maxStalledCount times. */
 const STALLED_TOO_OFTEN = /stalled more than allowable limit/;
-const MAX_STALLS = 5;
+const MAX_STALLS = 25;
 /** Long conversions run at a lower CPU priority, so a merge beside them keeps its pace on few cores. */
 const HEAVY_NICE = 10;
 const HOST_ENTRY = fileURLToPath(new URL('./sandbox/task-host.ts', import.meta.url));
@@ -66,14 +66,26 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
       // or was stopped, which says nothing about the job, so it may be taken over several times.
       maxStalledCount: MAX_STALLS,
     });
-    // A job that stalled too often is failed by BullMQ without running the processor, whatever its
-    // attempts: record it, or its task would say Doing for ever.
     consumer.on('failed', (job, err) => {
-      if (!job || err instanceof UnrecoverableError) return;
-      if (STALLED_TOO_OFTEN.test(err.message) || job.attemptsMade >= (job.opts.attempts ?? 1)) void failTask(deps, job.data.taskId, err);
+      if (job && !(err instanceof UnrecoverableError) && job.attemptsMade >= (job.opts.attempts ?? 1)) void failTask(deps, job.data.taskId, err);
     });
     consumer.on('error', (err) => log.error('task worker error', { lane, error: String(err) }));
-    return consumer;
+    // A job that stalled too often is failed by BullMQ's stalled check, which tells only the queue's
+    // event stream, not this consumer: record it there, or its task would say Doing for ever.
+    const eventsConnection = queueConnection(deps.env.REDIS_URL);
+    const events = new QueueEvents(taskQueueName(lane), { connection: eventsConnection, prefix });
+    events.on('failed', ({ jobId, failedReason }) => {
+      if (STALLED_TOO_OFTEN.test(failedReason)) void failTask(deps, jobId, new Error(failedReason));
+    });
+    events.on('error', (err) => log.error('task events error', { lane, error: String(err) }));
+    return {
+      consumer,
+      async close() {
+        await consumer.close();
+        await events.close();
+        eventsConnection.disconnect();
+      },
+    };
   });
 
   // Thumbnails are small and someone is waiting for them: their own queue, so long tasks never delay them.
