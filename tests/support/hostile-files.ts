@@ -9,6 +9,7 @@ import { ERRORS, type ErrorCode } from '../../shared/src/errors';
 import type { FileKind } from '../../shared/src/file-kinds';
 import { TOOLS, getTool, type ToolDefinition, type ToolId } from '../../shared/src/tools';
 import { DEFAULT_TIMEOUT_SECONDS } from '../../worker/src/task-runner';
+import { processTree } from '../../worker/src/sandbox/process-tree';
 
 /**
  * The hostile corpus of issue 14: files that are small on disk and cost a parser or a renderer
@@ -455,23 +456,6 @@ function tryKill(pid: number) {
   }
 }
 
-/** pid → parent pid of every process, from /proc/<pid>/stat. */
-function parentMap(): Map<number, number> {
-  const parents = new Map<number, number>();
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'latin1');
-      // The command name, in parentheses, may hold spaces: fields are counted after its last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(name), Number(fields[1]));
-    } catch {
-      // Exited while being read.
-    }
-  }
-  return parents;
-}
-
 /** Whether a process exists and is not a zombie waiting for its parent. */
 export function isRunning(pid: number): boolean {
   try {
@@ -484,12 +468,7 @@ export function isRunning(pid: number): boolean {
 
 /** Every process below `root` (not `root` itself). */
 export function descendants(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const [pid, ppid] of parentMap()) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  const found: number[] = [];
-  const stack = [root];
-  while (stack.length) for (const kid of children.get(stack.pop()!) ?? []) found.push(kid), stack.push(kid);
-  return found;
+  return processTree(root).slice(1);
 }
 
 /** Resident set of one process in bytes, and its proportional share (shared pages split between their users). */
