@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Processor } from '../../worker/src/processors/types';
 import { runHost } from '../../worker/src/sandbox/host-runtime';
 
+const kept: Buffer[] = [];
+
 /** Processors that misbehave on purpose, for the task host tests: a task host runs them like tools. */
 const processors: Record<string, Processor<{ pidFile?: string; mb?: number; ms?: number }>> = {
   async echo(ctx) {
@@ -33,6 +35,11 @@ const processors: Record<string, Processor<{ pidFile?: string; mb?: number; ms?:
     const held = Buffer.alloc(ctx.options.mb! * 1024 * 1024, 1);
     await new Promise((r) => setTimeout(r, ctx.options.ms));
     return { outputs: [{ path: `/${held.length}`, name: 'held' }] };
+  },
+  // Done, but the host keeps `mb` afterwards, as a warm engine would.
+  async keep(ctx) {
+    kept.push(Buffer.alloc(ctx.options.mb! * 1024 * 1024, 1));
+    return { outputs: [] };
   },
   async hog() {
     const held: Buffer[] = [];

@@ -87,6 +87,18 @@ describe('task hosts', { timeout: 60_000 }, () => {
     }
   });
 
+  it('frees an idle host before stopping anyone\'s job when the worker total is passed', async () => {
+    const pair = new TaskHosts(ENTRY, { memoryMb: 600, totalMemoryMb: 400 }, 2);
+    try {
+      // Kept warm at another niceness, so the next job starts a host of its own beside it.
+      await pair.run({ tool: 'keep', inputs: [], options: { mb: 250 }, workDir }, { timeoutMs: 30_000, nice: 5 });
+      const busy = await pair.run({ tool: 'hold', inputs: [], options: { mb: 200, ms: 3000 }, workDir }, { timeoutMs: 30_000 });
+      expect(busy.outputs).toHaveLength(1);
+    } finally {
+      await pair.close();
+    }
+  });
+
   it('kills the engines a stopped job started, not only the host', async () => {
     const pidFile = path.join(workDir, 'sleeper.pid');
     await run('echo'); // a warm host, so the time limit is all the job's

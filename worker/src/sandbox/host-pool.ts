@@ -95,17 +95,24 @@ export class TaskHosts {
     const perJob = this.limits.memoryMb * MB;
     let total = 0;
     let largest: { host: Host; bytes: number } | undefined;
+    let largestIdle: { host: Host; bytes: number } | undefined;
     const children = processChildren();
     for (const host of this.live) {
       const bytes = host.memoryBytes(children);
       total += bytes;
-      if (!this.busy.has(host)) continue;
-      if (bytes > perJob) {
+      if (!this.busy.has(host)) {
+        if (!largestIdle || bytes > largestIdle.bytes) largestIdle = { host, bytes };
+      } else if (bytes > perJob) {
         log.warn('task stopped: memory limit', { mb: Math.round(bytes / MB), limitMb: this.limits.memoryMb });
         host.stop('memory');
       } else if (!largest || bytes > largest.bytes) largest = { host, bytes };
     }
-    if (this.limits.totalMemoryMb && total > this.limits.totalMemoryMb * MB && largest) {
+    if (!this.limits.totalMemoryMb || total <= this.limits.totalMemoryMb * MB) return;
+    // Warm engines of idle hosts (a browser, LibreOffice) go before anyone's job.
+    if (largestIdle) {
+      log.info('idle task host stopped: worker memory limit', { totalMb: Math.round(total / MB), mb: Math.round(largestIdle.bytes / MB) });
+      largestIdle.host.kill();
+    } else if (largest) {
       log.warn('task stopped: worker memory limit', { totalMb: Math.round(total / MB), limitMb: this.limits.totalMemoryMb, mb: Math.round(largest.bytes / MB) });
       largest.host.stop('memory');
     }
