@@ -22,7 +22,7 @@ export interface HostFailure {
   transient: boolean;
 }
 
-export type ToHost = { type: 'run'; job: HostJob } | { type: 'cancel' };
+export type ToHost = { type: 'run'; job: HostJob };
 
 export type FromHost =
   | { type: 'ready' }
