@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import compressTool from '../shared/src/tools/compress-pdf';
+import compressTool from '#shared/tools/compress-pdf';
 import { DOWNSAMPLE_THRESHOLD } from '../worker/src/engines/ghostscript';
 import { runEngine } from '../worker/src/engines/run';
 import { pageCount } from '../worker/src/engines/qpdf';

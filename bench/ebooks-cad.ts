@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ToolId } from '../shared/src/tools';
+import type { ToolId } from '#shared/tools';
 import { kb, median, runProcessor, scratchDir, secs, table, timed } from './lib';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures');

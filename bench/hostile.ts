@@ -1,7 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { API_PATHS } from '../shared/src/api';
+import { API_PATHS } from '#shared/api';
 import {
   allHostileCases,
   gb,

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { FileKind } from '../shared/src/file-kinds';
-import { getTool } from '../shared/src/tools';
+import type { FileKind } from '#shared/file-kinds';
+import { getTool } from '#shared/tools';
 import { runEngine } from '../worker/src/engines/run';
 import { characterErrorRate } from '../worker/src/ocr/cer';
 import { analysePage } from '../worker/src/ocr/deskew';

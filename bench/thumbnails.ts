@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { API_PATHS } from '../shared/src/api';
+import { API_PATHS } from '#shared/api';
 import { runEngine } from '../worker/src/engines/run';
 import { LONG_PDF_PAGES, buildLongPdf, median, scratchDir, secs, table, timed, upload, visitorClient, withStack } from './lib';
 

@@ -1,6 +1,6 @@
 // Seeds what a fresh install needs. Idempotent: safe on every start.
-import { loadEnv } from '../shared/src/env';
-import { createDb } from '../shared/src/server/db';
+import { loadEnv } from '#shared/env';
+import { createDb } from '#shared/server/db';
 import { ARTICLES, CATEGORIES } from './seed-data/blog';
 
 const db = createDb(loadEnv().DATABASE_URL, 1);

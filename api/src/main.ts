@@ -1,7 +1,7 @@
-import { loadEnv } from '../../shared/src/env';
-import { log } from '../../shared/src/server/logger';
-import { makeDeps } from '../../shared/src/server/make-deps';
-import { whenReady } from '../../shared/src/server/redis';
+import { loadEnv } from '#shared/env';
+import { log } from '#shared/server/logger';
+import { makeDeps } from '#shared/server/make-deps';
+import { whenReady } from '#shared/server/redis';
 import { createApp } from './app';
 
 const env = loadEnv();

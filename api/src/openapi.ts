@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { API_PATHS } from '../../shared/src/api';
-import { ZConversionRequestBase } from '../../shared/src/conversion-request';
-import { TOOLS } from '../../shared/src/tools';
+import { API_PATHS } from '#shared/api';
+import { ZConversionRequestBase } from '#shared/conversion-request';
+import { TOOLS } from '#shared/tools';
 import { ZProgressRequest } from './routes/file/schema';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { getTool } from '../../shared/src/tools';
+import { getTool } from '#shared/tools';
 import { availableTools, probeEngines } from '../../worker/src/capabilities';
 import { isPasswordRequired } from '../../worker/src/engines/qpdf';
 import { runTool } from './harness';

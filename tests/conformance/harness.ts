@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TaskNotice } from '../../shared/src/api';
-import type { ErrorCode } from '../../shared/src/errors';
-import type { FileKind } from '../../shared/src/file-kinds';
-import { getTool, type ToolId } from '../../shared/src/tools';
+import type { TaskNotice } from '#shared/api';
+import type { ErrorCode } from '#shared/errors';
+import type { FileKind } from '#shared/file-kinds';
+import { getTool, type ToolId } from '#shared/tools';
 import { PROCESSORS } from '../../worker/src/processors';
 import type { OutputFile } from '../../worker/src/processors/types';
 

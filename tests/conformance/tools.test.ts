@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAppError, type ErrorCode } from '../../shared/src/errors';
-import { TOOLS, getTool } from '../../shared/src/tools';
+import { isAppError, type ErrorCode } from '#shared/errors';
+import { TOOLS, getTool } from '#shared/tools';
 import { runTool, withRun, type ToolConformance, type ToolRun } from './harness';
 import { removeMadeFixtures } from './made-fixtures';
 import {

@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGS } from '../../shared/src/i18n';
+import { LANGS } from '#shared/i18n';
 import { localizePath } from '../../web/app/lib/i18n';
 import { launchChromium } from '../support/browser';
 import { SAMPLE_PAGES } from '../support/sample-pages';

@@ -1,6 +1,6 @@
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES } from '../../shared/src/i18n';
+import { RESOURCES } from '#shared/i18n';
 import { launchChromium } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 

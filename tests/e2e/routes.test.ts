@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLES, CATEGORIES } from '../../prisma/seed-data/blog';
-import { LANGS } from '../../shared/src/i18n';
-import { randomId } from '../../shared/src/server/ids';
-import { toolSlugs } from '../../shared/src/tools';
+import { LANGS } from '#shared/i18n';
+import { randomId } from '#shared/server/ids';
+import { toolSlugs } from '#shared/tools';
 import { APP_TOOLS } from '../../web/app/lib/app-tools';
 import { getI18n, localizePath, type Lang } from '../../web/app/lib/i18n';
 import { startStack, type Stack } from '../support/stack';

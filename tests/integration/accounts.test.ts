@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app';
 import { LIMITS } from '../../api/src/services/email-login-service';
-import { loadEnv, type Env } from '../../shared/src/env';
+import { loadEnv, type Env } from '#shared/env';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
 import { startGoogleStandIn } from '../support/google-stand-in';

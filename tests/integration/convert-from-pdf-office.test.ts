@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTool, type ToolId } from '../../shared/src/tools';
+import { getTool, type ToolId } from '#shared/tools';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
 import { blockOrderScore, docxParagraphs, pptxSlideTexts, zipPart, zipParts } from '../support/office-text';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOLS, toolSlugs } from '../../shared/src/tools';
+import { TOOLS, toolSlugs } from '#shared/tools';
 import { startStack, type Stack } from '../support/stack';
 
 interface SitemapUrl {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORKER_STALE_MS, whenReady, workersKey } from '../../shared/src/server/redis';
+import { WORKER_STALE_MS, whenReady, workersKey } from '#shared/server/redis';
 import { startStack, type Stack } from '../support/stack';
 
 describe('GET /api/health', () => {

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '../../shared/src/api';
-import { ERRORS } from '../../shared/src/errors';
+import { API_PATHS } from '#shared/api';
+import { ERRORS } from '#shared/errors';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
 import {

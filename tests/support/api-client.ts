@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import type { TaskAnswer } from '../../shared/src/api';
+import type { TaskAnswer } from '#shared/api';
 
 type Agent = InstanceType<typeof TestAgent>;
 

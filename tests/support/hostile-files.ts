@@ -4,10 +4,10 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { TOOL_CODE } from '../../shared/src/api';
-import { ERRORS, type ErrorCode } from '../../shared/src/errors';
-import type { FileKind } from '../../shared/src/file-kinds';
-import { TOOLS, getTool, type ToolDefinition, type ToolId } from '../../shared/src/tools';
+import { TOOL_CODE } from '#shared/api';
+import { ERRORS, type ErrorCode } from '#shared/errors';
+import type { FileKind } from '#shared/file-kinds';
+import { TOOLS, getTool, type ToolDefinition, type ToolId } from '#shared/tools';
 import { DEFAULT_TIMEOUT_SECONDS } from '../../worker/src/task-runner';
 import { processTree } from '../../worker/src/sandbox/process-tree';
 

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp } from '../../api/src/app';
-import { loadEnv, type Env } from '../../shared/src/env';
-import type { Deps } from '../../shared/src/server/deps';
-import { randomId } from '../../shared/src/server/ids';
-import { makeDeps } from '../../shared/src/server/make-deps';
+import { loadEnv, type Env } from '#shared/env';
+import type { Deps } from '#shared/server/deps';
+import { randomId } from '#shared/server/ids';
+import { makeDeps } from '#shared/server/make-deps';
 import { startWorker, type RunningWorker } from '../../worker/src/worker';
 
 export interface Stack {

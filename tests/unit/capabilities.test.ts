@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINES, TOOLS, type EngineName } from '../../shared/src/tools';
+import { ENGINES, TOOLS, type EngineName } from '#shared/tools';
 import { availableTools } from '../../worker/src/capabilities';
 
 const engines = (missing: EngineName[] = []) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_RESOURCES, RESOURCES } from '../../shared/src/i18n';
+import { PAGE_RESOURCES, RESOURCES } from '#shared/i18n';
 import en from '~/lib/copy/en';
 import fr from '~/lib/copy/fr';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMPRESS_PERCENTAGES } from '../../shared/src/tools/compress-pdf';
-import { getTool } from '../../shared/src/tools';
+import { COMPRESS_PERCENTAGES } from '#shared/tools/compress-pdf';
+import { getTool } from '#shared/tools';
 import { imageProfile } from '../../worker/src/processors/compress-pdf';
 
 const profileFor = (raw: Record<string, unknown>) =>

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sniffKind } from '../../shared/src/file-kinds';
-import dwgToJpgTool from '../../shared/src/tools/dwg-to-jpg';
-import ebooksTool from '../../shared/src/tools/ebooks-to-pdf';
+import { sniffKind } from '#shared/file-kinds';
+import dwgToJpgTool from '#shared/tools/dwg-to-jpg';
+import ebooksTool from '#shared/tools/ebooks-to-pdf';
 import { convertCad } from '../../worker/src/cad/convert';
 import { aciToRgb } from '../../worker/src/cad/document';
 import { readDxf } from '../../worker/src/cad/dxf-reader';

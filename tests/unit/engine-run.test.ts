@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type AppError } from '../../shared/src/errors';
+import { ERRORS, type AppError } from '#shared/errors';
 import { runEngine } from '../../worker/src/engines/run';
 
 const node = process.execPath;

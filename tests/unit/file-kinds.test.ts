@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sniffKind } from '../../shared/src/file-kinds';
+import { sniffKind } from '#shared/file-kinds';
 import { fixture } from '../support/fixtures';
 
 const head = (file: string) => fs.readFileSync(file).subarray(0, 4096);

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../shared/src/errors';
-import { LANGS, RESOURCES } from '../../shared/src/i18n';
-import { TOOL_CATEGORIES, TOOLS } from '../../shared/src/tools';
+import { ERRORS } from '#shared/errors';
+import { LANGS, RESOURCES } from '#shared/i18n';
+import { TOOL_CATEGORIES, TOOLS } from '#shared/tools';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const localeDir = (lang: string) => path.join(root, 'shared/src/i18n', lang);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePageOrder } from '../../shared/src/page-order';
+import { parsePageOrder } from '#shared/page-order';
 import {
   addTurn,
   boardOrder,

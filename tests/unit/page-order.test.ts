@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPageOrder, parsePageOrder } from '../../shared/src/page-order';
+import { formatPageOrder, parsePageOrder } from '#shared/page-order';
 
 describe('parsePageOrder', () => {
   it('reads pages in the order given, each with its clockwise turn', () => {

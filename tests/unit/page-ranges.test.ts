@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactPages, pagesIn, parsePageRanges, resolvePageRanges, toQpdfRange } from '../../shared/src/page-ranges';
+import { compactPages, pagesIn, parsePageRanges, resolvePageRanges, toQpdfRange } from '#shared/page-ranges';
 
 describe('parsePageRanges', () => {
   it('reads single pages, closed ranges and open ranges', () => {

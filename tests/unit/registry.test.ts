@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOOLS, getTool, toolSlugs } from '../../shared/src/tools';
+import { TOOLS, getTool, toolSlugs } from '#shared/tools';
 import { PROCESSORS, unavailable } from '../../worker/src/processors';
 
 describe('tool registry', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { urlFetchAllowlist } from '../../shared/src/env';
+import { urlFetchAllowlist } from '#shared/env';
 import { RequestGuard, checkUrl, classifyIp, parseIpv4Loose, type LookupAll } from '../../worker/src/ssrf-guard';
 
 /** A resolver with a fixed zone, so no test depends on the machine's DNS. */

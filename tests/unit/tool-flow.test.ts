@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeResultString, type TaskAnswer, type TaskResult } from '../../shared/src/api';
+import { encodeResultString, type TaskAnswer, type TaskResult } from '#shared/api';
 import { batchSettled, flowReducer, initialFlow, type FileItem, type FlowState } from '../../web/app/components/tool-flow/flow-state';
 import { messageForAnswer, thumbUrl } from '../../web/app/lib/api-client';
 import { batchZipUrl, eachLimited } from '../../web/app/lib/batch';

@@ -1,5 +1,5 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
-import { toolSlugs } from '../../shared/src/tools';
+import { toolSlugs } from '#shared/tools';
 import { APP_TOOLS } from './lib/app-tools';
 import { FORM_PAGES } from './lib/forms';
 import { LEGAL_PAGES } from './lib/legal-pages';

@@ -1,6 +1,6 @@
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
-import { AppError, type ErrorCode } from '../../shared/src/errors';
+import { AppError, type ErrorCode } from '#shared/errors';
 
 /**
  * Reads a ZIP's central directory without extracting anything, and refuses archives that would

@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/src/errors';
+import { AppError } from '#shared/errors';
 
 /** Decoded pixels, top row first, 3 (RGB) or 4 (RGBA) bytes per pixel. */
 export interface BmpImage {

@@ -1,4 +1,4 @@
-import { ENGINES, TOOLS, type EngineName, type ToolId } from '../../shared/src/tools';
+import { ENGINES, TOOLS, type EngineName, type ToolId } from '#shared/tools';
 import { runEngine } from './engines/run';
 
 /** A cheap call per engine that succeeds only when the binary is installed and starts. */

@@ -13,8 +13,8 @@ import {
 } from 'pdf-lib';
 import sharp from 'sharp';
 import type { z } from 'zod';
-import { AppError, isAppError } from '../../shared/src/errors';
-import type { imageToPdfOptions } from '../../shared/src/tools/jpg-to-pdf';
+import { AppError, isAppError } from '#shared/errors';
+import type { imageToPdfOptions } from '#shared/tools/jpg-to-pdf';
 import { decodeBmp } from './bmp-decode';
 import { fileStem } from './pdf-input';
 import type { InputFile, ProcessorContext, ProcessorResult } from './processors/types';

@@ -1,6 +1,6 @@
-import { loadEnv } from '../../shared/src/env';
-import { log } from '../../shared/src/server/logger';
-import { makeDeps } from '../../shared/src/server/make-deps';
+import { loadEnv } from '#shared/env';
+import { log } from '#shared/server/logger';
+import { makeDeps } from '#shared/server/make-deps';
 import { startWorker } from './worker';
 
 const deps = makeDeps(loadEnv());

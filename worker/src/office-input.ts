@@ -1,7 +1,7 @@
 import { copyFile, mkdtemp, open } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../shared/src/errors';
-import { sniffKind, type FileKind } from '../../shared/src/file-kinds';
+import { AppError } from '#shared/errors';
+import { sniffKind, type FileKind } from '#shared/file-kinds';
 import { checkZip, type ZipLimits, type ZipListing } from './archive-guard';
 import { convertToPdf, type SofficeRequest, type SofficeResult } from './engines/soffice-pool';
 import * as qpdf from './engines/qpdf';

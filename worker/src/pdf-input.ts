@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/src/errors';
+import { AppError } from '#shared/errors';
 import * as qpdf from './engines/qpdf';
 import type { InputFile } from './processors/types';
 

@@ -1,6 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, type PDFObject, PDFRef } from 'pdf-lib';
-import { log } from '../../shared/src/server/logger';
+import { log } from '#shared/server/logger';
 import { outlines, type OutlineItem } from './engines/qpdf';
 import { ENGINE_PARALLELISM, mapLimit } from './parallel';
 

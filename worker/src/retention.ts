@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Deps } from '../../shared/src/server/deps';
-import { thumbKey } from '../../shared/src/server/jobs';
-import { log } from '../../shared/src/server/logger';
-import { TOOLS, type ToolDefinition } from '../../shared/src/tools';
+import type { Deps } from '#shared/server/deps';
+import { thumbKey } from '#shared/server/jobs';
+import { log } from '#shared/server/logger';
+import { TOOLS, type ToolDefinition } from '#shared/tools';
 import { DEFAULT_TIMEOUT_SECONDS } from './task-runner';
 
 const BATCH = 500;

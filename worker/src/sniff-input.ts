@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
-import { AppError } from '../../shared/src/errors';
-import { sniffKind, type FileKind } from '../../shared/src/file-kinds';
+import { AppError } from '#shared/errors';
+import { sniffKind, type FileKind } from '#shared/file-kinds';
 import type { InputFile } from './processors/types';
 
 /**

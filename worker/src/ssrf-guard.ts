@@ -1,6 +1,6 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import { AppError, isAppError } from '../../shared/src/errors';
+import { AppError, isAppError } from '#shared/errors';
 
 /**
  * The SSRF guard of html-to-pdf: decides whether a host the rendered page touches may be reached.

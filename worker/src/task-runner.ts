@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, ERRORS, isAppError } from '../../shared/src/errors';
-import type { FileKind } from '../../shared/src/file-kinds';
-import type { Deps } from '../../shared/src/server/deps';
-import { randomId } from '../../shared/src/server/ids';
-import { log } from '../../shared/src/server/logger';
-import { getTool } from '../../shared/src/tools';
+import { AppError, ERRORS, isAppError } from '#shared/errors';
+import type { FileKind } from '#shared/file-kinds';
+import type { Deps } from '#shared/server/deps';
+import { randomId } from '#shared/server/ids';
+import { log } from '#shared/server/logger';
+import { getTool } from '#shared/tools';
 import type { TaskHosts } from './sandbox/host-pool';
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;

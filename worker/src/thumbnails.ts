@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, isAppError } from '../../shared/src/errors';
-import type { Deps } from '../../shared/src/server/deps';
-import { THUMB_WIDTH, thumbKey, type ThumbJob } from '../../shared/src/server/jobs';
+import { AppError, isAppError } from '#shared/errors';
+import type { Deps } from '#shared/server/deps';
+import { THUMB_WIDTH, thumbKey, type ThumbJob } from '#shared/server/jobs';
 import * as qpdf from './engines/qpdf';
 import { runEngine } from './engines/run';
 

@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq';
-import { isAppError } from '../../shared/src/errors';
-import type { Deps } from '../../shared/src/server/deps';
-import { MAINTENANCE_QUEUE, TASK_LANES, THUMB_QUEUE, taskQueueName, type MaintenanceJob, type TaskJob, type ThumbJob } from '../../shared/src/server/jobs';
-import { log } from '../../shared/src/server/logger';
-import { ENGINES_KEY, HEARTBEAT_MS, queueConnection, whenReady, workersKey } from '../../shared/src/server/redis';
-import { randomId } from '../../shared/src/server/ids';
+import { isAppError } from '#shared/errors';
+import type { Deps } from '#shared/server/deps';
+import { MAINTENANCE_QUEUE, TASK_LANES, THUMB_QUEUE, taskQueueName, type MaintenanceJob, type TaskJob, type ThumbJob } from '#shared/server/jobs';
+import { log } from '#shared/server/logger';
+import { ENGINES_KEY, HEARTBEAT_MS, queueConnection, whenReady, workersKey } from '#shared/server/redis';
+import { randomId } from '#shared/server/ids';
 import { probeEngines } from './capabilities';
 import { sweepExpiredFiles } from './retention';
 import { TaskHosts } from './sandbox/host-pool';

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import { AppError, ERRORS, isAppError } from '../../../shared/src/errors';
-import { randomId } from '../../../shared/src/server/ids';
-import { log } from '../../../shared/src/server/logger';
+import { AppError, ERRORS, isAppError } from '#shared/errors';
+import { randomId } from '#shared/server/ids';
+import { log } from '#shared/server/logger';
 
 /** The one error handler: AppErrors become their envelope; anything else a 500 with a correlation id in the log. */
 export function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction) {

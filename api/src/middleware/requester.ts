@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Env } from '../../../shared/src/env';
-import type { Deps } from '../../../shared/src/server/deps';
-import { randomId } from '../../../shared/src/server/ids';
+import type { Env } from '#shared/env';
+import type { Deps } from '#shared/server/deps';
+import { randomId } from '#shared/server/ids';
 
 /** Who is asking: always a visitor id (anonymous cookie), plus a user id once signed in. */
 export interface Requester {

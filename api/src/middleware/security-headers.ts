@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import type { Env } from '../../../shared/src/env';
+import type { Env } from '#shared/env';
 
 /** The nonce of this response's inline scripts and style element (see web/app/entry.server.tsx). */
 export const cspNonceOf = (res: Response): string => res.locals.cspNonce as string;

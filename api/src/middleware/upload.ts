@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
-import { AppError } from '../../../shared/src/errors';
-import type { Env } from '../../../shared/src/env';
+import { AppError } from '#shared/errors';
+import type { Env } from '#shared/env';
 
 /** Multipart overhead allowed on top of the file itself before the request is refused unread. */
 const ENVELOPE_BYTES = 64 * 1024;

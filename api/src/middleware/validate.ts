@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '#shared/errors';
 
 /** Validates the JSON body once at the edge; the parsed value lives on res.locals.body. */
 export function validateBody(schema: z.ZodType) {

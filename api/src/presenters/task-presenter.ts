@@ -1,6 +1,6 @@
-import { API_PATHS, TOOL_CODE, encodeResultString, type TaskAnswer, type TaskNotice, type TaskResult } from '../../../shared/src/api';
-import { ERRORS, type ErrorCode } from '../../../shared/src/errors';
-import { getTool } from '../../../shared/src/tools';
+import { API_PATHS, TOOL_CODE, encodeResultString, type TaskAnswer, type TaskNotice, type TaskResult } from '#shared/api';
+import { ERRORS, type ErrorCode } from '#shared/errors';
+import { getTool } from '#shared/tools';
 
 interface TaskRow {
   id: string;

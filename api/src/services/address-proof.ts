@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Deps } from '../../../shared/src/server/deps';
-import { randomId } from '../../../shared/src/server/ids';
+import type { Deps } from '#shared/server/deps';
+import { randomId } from '#shared/server/ids';
 import { cookieBase, type Requester } from '../middleware/requester';
 
 /**

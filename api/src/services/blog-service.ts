@@ -1,4 +1,4 @@
-import type { Db } from '../../../shared/src/server/db';
+import type { Db } from '#shared/server/db';
 
 export type BlogLang = 'en' | 'fr';
 

@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/src/errors';
-import type { Deps } from '../../../shared/src/server/deps';
+import { AppError } from '#shared/errors';
+import type { Deps } from '#shared/server/deps';
 import type { Requester } from '../middleware/requester';
 import { stripControlCharacters } from './file-service';
 

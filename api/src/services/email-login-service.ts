@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '../../../shared/src/errors';
-import { RESOURCES, type Lang } from '../../../shared/src/i18n';
-import type { Deps } from '../../../shared/src/server/deps';
-import { randomId } from '../../../shared/src/server/ids';
-import { isValidEmail, isValidName } from '../../../shared/src/validation';
+import { AppError } from '#shared/errors';
+import { RESOURCES, type Lang } from '#shared/i18n';
+import type { Deps } from '#shared/server/deps';
+import { randomId } from '#shared/server/ids';
+import { isValidEmail, isValidName } from '#shared/validation';
 import { rateLimit } from './rate-limit';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');

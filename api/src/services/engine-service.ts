@@ -1,6 +1,6 @@
-import type { Deps } from '../../../shared/src/server/deps';
-import { ENGINES_KEY, WORKER_STALE_MS, workersKey } from '../../../shared/src/server/redis';
-import type { EngineName } from '../../../shared/src/tools';
+import type { Deps } from '#shared/server/deps';
+import { ENGINES_KEY, WORKER_STALE_MS, workersKey } from '#shared/server/redis';
+import type { EngineName } from '#shared/tools';
 
 /** The engines the workers found at boot, or null when no worker has reported yet. */
 export async function availableEngines(deps: Deps): Promise<Partial<Record<EngineName, boolean>> | null> {

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
-import { AppError } from '../../../shared/src/errors';
-import { sniffKind, type FileKind } from '../../../shared/src/file-kinds';
-import type { Deps } from '../../../shared/src/server/deps';
-import { randomId } from '../../../shared/src/server/ids';
-import { TOOLS, getTool } from '../../../shared/src/tools';
+import { AppError } from '#shared/errors';
+import { sniffKind, type FileKind } from '#shared/file-kinds';
+import type { Deps } from '#shared/server/deps';
+import { randomId } from '#shared/server/ids';
+import { TOOLS, getTool } from '#shared/tools';
 import type { Requester } from '../middleware/requester';
 
 const ACCEPTED_ANYWHERE = new Set<FileKind>(TOOLS.flatMap((t) => [...t.accepts]));

@@ -1,6 +1,6 @@
 import { createPublicKey, createVerify, type JsonWebKey } from 'node:crypto';
-import { AppError } from '../../../shared/src/errors';
-import type { Deps } from '../../../shared/src/server/deps';
+import { AppError } from '#shared/errors';
+import type { Deps } from '#shared/server/deps';
 import { normalizeEmail } from './email-login-service';
 
 interface GoogleClaims {

@@ -1,5 +1,5 @@
-import type { Deps } from '../../../shared/src/server/deps';
-import { thumbKey } from '../../../shared/src/server/jobs';
+import type { Deps } from '#shared/server/deps';
+import { thumbKey } from '#shared/server/jobs';
 import { presentTask } from '../presenters/task-presenter';
 import { isGone } from './file-service';
 

@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/src/errors';
-import type { Deps } from '../../../shared/src/server/deps';
+import { AppError } from '#shared/errors';
+import type { Deps } from '#shared/server/deps';
 
 /**
  * A fixed-window counter in Redis, so the limit holds across api instances. Throws TOO_FREQUENT

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import type { Deps } from '../../../shared/src/server/deps';
-import { randomId } from '../../../shared/src/server/ids';
+import type { Deps } from '#shared/server/deps';
+import { randomId } from '#shared/server/ids';
 import { cookieBase, getRequester, renewVisitorId, SESSION_COOKIE } from '../middleware/requester';
 
 /** Starts a session: a random token in the database and in the HttpOnly cookie, nowhere else. */

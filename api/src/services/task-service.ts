@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ZConversionRequestBase } from '../../../shared/src/conversion-request';
-import { AppError, ERRORS, type ErrorCode } from '../../../shared/src/errors';
-import type { FileKind } from '../../../shared/src/file-kinds';
-import type { Deps } from '../../../shared/src/server/deps';
-import { laneOf, TASK_JOB_OPTIONS } from '../../../shared/src/server/jobs';
-import { getTool, maxFilesOf, type ToolDefinition } from '../../../shared/src/tools';
+import { ZConversionRequestBase } from '#shared/conversion-request';
+import { AppError, ERRORS, type ErrorCode } from '#shared/errors';
+import type { FileKind } from '#shared/file-kinds';
+import type { Deps } from '#shared/server/deps';
+import { laneOf, TASK_JOB_OPTIONS } from '#shared/server/jobs';
+import { getTool, maxFilesOf, type ToolDefinition } from '#shared/tools';
 import type { Requester } from '../middleware/requester';
 import { availableEngines } from './engine-service';
 import { findOwnedFile, ownsRow } from './file-service';

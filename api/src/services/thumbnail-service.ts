@@ -1,7 +1,7 @@
 import type { ReadStream } from 'node:fs';
-import { AppError, ERRORS, type ErrorCode } from '../../../shared/src/errors';
-import type { Deps } from '../../../shared/src/server/deps';
-import { THUMB_BATCH, thumbKey } from '../../../shared/src/server/jobs';
+import { AppError, ERRORS, type ErrorCode } from '#shared/errors';
+import type { Deps } from '#shared/server/deps';
+import { THUMB_BATCH, thumbKey } from '#shared/server/jobs';
 import type { Requester } from '../middleware/requester';
 import { assertMayDownload } from './download-service';
 import { findOwnedFile } from './file-service';

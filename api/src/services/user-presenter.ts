@@ -1,4 +1,4 @@
-import type { Deps } from '../../../shared/src/server/deps';
+import type { Deps } from '#shared/server/deps';
 
 /** The spec's user state: userInfo and vipInfo (flags derived from active subscriptions). */
 export async function presentUser(deps: Deps, userId: string) {

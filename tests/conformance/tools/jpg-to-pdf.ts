@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { getTool } from '../../../shared/src/tools';
+import { getTool } from '#shared/tools';
 import type { ToolConformance, ToolRun } from '../harness';
 import { compareRendering, embeddedImages, pageSizes, rawStream, renderedPage, shareOfColor } from '../image-checks';
 import { fixture } from '../../support/fixtures';

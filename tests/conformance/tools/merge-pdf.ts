@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { getTool } from '../../../shared/src/tools';
+import { getTool } from '#shared/tools';
 import type { ToolConformance } from '../harness';
 import { bookmarks, formFieldCount, linkCount, opensWithoutPassword, pdfFixture, text } from '../pdf-checks';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { sniffKind } from '../../../shared/src/file-kinds';
+import { sniffKind } from '#shared/file-kinds';
 import { decodeBmp } from '../../../worker/src/bmp-decode';
 import type { ToolConformance, ToolRun } from '../harness';
 import { pageCount, pdfFixture } from '../pdf-checks';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ToolCategory } from '../../../shared/src/tools';
+import type { ToolCategory } from '#shared/tools';
 
 /** One glyph per category, drawn on a page outline. */
 const GLYPHS: Record<ToolCategory, ReactNode> = {

@@ -1,4 +1,4 @@
-import type { FileKind } from '../../../shared/src/file-kinds';
+import type { FileKind } from '#shared/file-kinds';
 
 /** File name extensions of each kind, for the picker and the pre-upload check. */
 const EXTENSIONS: Record<FileKind, readonly string[]> = {

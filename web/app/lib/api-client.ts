@@ -1,5 +1,5 @@
-import { API_PATHS, TOOL_CODE, decodeResultString, type TaskAnswer, type TaskResult, type UploadAnswer } from '../../../shared/src/api';
-import { ERRORS, type ErrorCode } from '../../../shared/src/errors';
+import { API_PATHS, TOOL_CODE, decodeResultString, type TaskAnswer, type TaskResult, type UploadAnswer } from '#shared/api';
+import { ERRORS, type ErrorCode } from '#shared/errors';
 
 /** Something to tell the user: a known error (translated as `errors.<code>`) or the server's own words. */
 export type FlowMessage = { code: ErrorCode } | { text: string };

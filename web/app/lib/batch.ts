@@ -1,4 +1,4 @@
-import { API_PATHS } from '../../../shared/src/api';
+import { API_PATHS } from '#shared/api';
 
 /** Files one batch may hold: the zip of several tasks takes at most 30 task ids. */
 export const BATCH_MAX_FILES = 30;

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from '../../../shared/src/errors';
+import { ERRORS, type ErrorCode } from '#shared/errors';
 import { messageForAnswer, type FlowMessage } from './api-client';
 
 /** What a download request came to. */

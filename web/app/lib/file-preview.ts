@@ -1,4 +1,4 @@
-import { PREVIEW_QUALITY, PREVIEW_WIDTH } from '../../../shared/src/limits';
+import { PREVIEW_QUALITY, PREVIEW_WIDTH } from '#shared/limits';
 import { renderPreview } from './pdf-preview';
 
 /** What a file card shows: a cover (a PDF's first page, an image scaled down), a page count, or a lock. */

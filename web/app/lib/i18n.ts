@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { useLocation } from 'react-router';
-import { DEFAULT_LANG, RESOURCES, isLang, type Lang } from '../../../shared/src/i18n';
+import { DEFAULT_LANG, RESOURCES, isLang, type Lang } from '#shared/i18n';
 import type { ClientCopy } from './copy/bundle';
 
 export type { Lang };

@@ -1,4 +1,4 @@
-import { formatPageOrder, type OrderedPage } from '../../../shared/src/page-order';
+import { formatPageOrder, type OrderedPage } from '#shared/page-order';
 
 export type Rotation = OrderedPage['rotate'];
 

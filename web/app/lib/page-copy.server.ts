@@ -1,4 +1,4 @@
-import { PAGE_RESOURCES, type PageCopyFile } from '../../../shared/src/i18n';
+import { PAGE_RESOURCES, type PageCopyFile } from '#shared/i18n';
 import { langFromPath } from './i18n';
 import type { PageCopy } from './page-copy';
 

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { Lang } from '../../../shared/src/i18n';
+import type { Lang } from '#shared/i18n';
 import { getI18n } from './i18n';
 
 /** Page-only copy a loader returns with its data (see page-copy.server.ts), as locale keys. */

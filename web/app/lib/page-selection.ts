@@ -1,4 +1,4 @@
-import { parsePageRanges, resolvePageRanges } from '../../../shared/src/page-ranges';
+import { parsePageRanges, resolvePageRanges } from '#shared/page-ranges';
 
 /**
  * Pages picked in a page grid, as 0-based positions, and the anchor that shift-click and

@@ -1,6 +1,6 @@
 import { createContext, type RouterContext, type RouterContextProvider } from 'react-router';
 import type { BlogService } from '../../../api/src/services/blog-service';
-import type { Env } from '../../../shared/src/env';
+import type { Env } from '#shared/env';
 
 /** What the server-rendered pages read on the server: the blog, and the configuration they state. */
 export interface PageServices {

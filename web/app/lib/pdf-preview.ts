@@ -1,4 +1,4 @@
-import { PREVIEW_QUALITY, PREVIEW_WIDTH } from '../../../shared/src/limits';
+import { PREVIEW_QUALITY, PREVIEW_WIDTH } from '#shared/limits';
 
 /** First page as a JPEG data URL, PREVIEW_WIDTH pixels wide, and the page count; or a file that needs a password to open. */
 export type Preview = { cover: string; pages: number } | { locked: true };

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
-import { DEFAULT_MAX_UPLOAD_MB } from '../../../shared/src/limits';
-import type { ToolSummary } from '../../../shared/src/tools/catalog';
+import { DEFAULT_MAX_UPLOAD_MB } from '#shared/limits';
+import type { ToolSummary } from '#shared/tools/catalog';
 import type { loader } from '../root';
 
 /** What root's loader found for the whole page (origin, session, chrome settings), if it ran. */

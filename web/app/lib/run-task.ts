@@ -1,5 +1,5 @@
-import { POLL_GIVE_UP_MS, POLL_INTERVAL_MS } from '../../../shared/src/limits';
-import type { TaskResult } from '../../../shared/src/api';
+import { POLL_GIVE_UP_MS, POLL_INTERVAL_MS } from '#shared/limits';
+import type { TaskResult } from '#shared/api';
 import { ApiError, fetchProgress, startTransfer, type FlowMessage, type TransferRequest } from './api-client';
 import { readProgress, readTransfer, type TaskOutcome } from './task-outcome';
 

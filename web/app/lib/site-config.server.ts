@@ -1,5 +1,5 @@
-import { socialLinks } from '../../../shared/src/env';
-import { toolCatalog } from '../../../shared/src/tools';
+import { socialLinks } from '#shared/env';
+import { toolCatalog } from '#shared/tools';
 
 /** What the site's chrome needs from the server: the social links, the tool list and whether the visitor runs macOS. */
 export function chromeConfig(request: Request) {

@@ -1,5 +1,5 @@
-import { LANGS } from '../../../shared/src/i18n';
-import { TOOL_IDS } from '../../../shared/src/tools';
+import { LANGS } from '#shared/i18n';
+import { TOOL_IDS } from '#shared/tools';
 import type { BlogLang, BlogService } from '../../../api/src/services/blog-service';
 import { articlePath, categoryPath } from './blog';
 import { FORM_PAGES } from './forms';

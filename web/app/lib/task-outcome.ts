@@ -1,5 +1,5 @@
-import { TOOL_CODE, type TaskAnswer, type TaskResult } from '../../../shared/src/api';
-import { ERRORS, type ErrorCode } from '../../../shared/src/errors';
+import { TOOL_CODE, type TaskAnswer, type TaskResult } from '#shared/api';
+import { ERRORS, type ErrorCode } from '#shared/errors';
 import { resultOf, type FlowMessage } from './api-client';
 
 /** What an answer of the task calls means for the flow. */

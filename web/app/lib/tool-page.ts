@@ -1,4 +1,4 @@
-import { getTool, toolSlugs, type ToolDefinition } from '../../../shared/src/tools';
+import { getTool, toolSlugs, type ToolDefinition } from '#shared/tools';
 import { langFromPath, stripLang, type Lang } from './i18n';
 
 const TOOL_BY_SLUG = new Map(toolSlugs().map(({ slug, toolId }) => [slug, toolId]));

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from '../../../shared/src/errors';
+import { ERRORS, type ErrorCode } from '#shared/errors';
 import { ApiError, messageForAnswer, type FlowMessage } from './api-client';
 
 /** The spec's user state as the user calls return it. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LANGS } from '../../../shared/src/i18n';
-import { TOOLS } from '../../../shared/src/tools';
+import { LANGS } from '#shared/i18n';
+import { TOOLS } from '#shared/tools';
 import { copyList } from '~/lib/copy-list';
 import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
 import { pageServices } from '~/lib/page-services.server';

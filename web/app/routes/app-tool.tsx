@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { getTool } from '../../../shared/src/tools';
+import { getTool } from '#shared/tools';
 import { NotBuilt } from '~/components/tool-page/not-built';
 import { ToolFlow } from '~/components/tool-flow/tool-flow';
 import { getI18n, langFromPath, stripLang } from '~/lib/i18n';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail } from '../../../shared/src/validation';
+import { isValidEmail } from '#shared/validation';
 import { CheckIcon } from '~/components/icons';
 import { getI18n, langFromPath } from '~/lib/i18n';
 import { useCopyText, type Copy } from '~/lib/messages';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { QaList, type QA } from '~/components/content/qa-list';
 import { StepList, type Step } from '~/components/content/step-list';
-import type { ToolId } from '../../../shared/src/tools';
+import type { ToolId } from '#shared/tools';
 import { ToolCard } from '~/components/home/tool-card';
 import { DownloadIcon } from '~/components/icons';
 import { copyList } from '~/lib/copy-list';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { TRIAL_DAYS } from '../../../shared/src/plans';
+import { TRIAL_DAYS } from '#shared/plans';
 import { formatDate } from '~/lib/blog';
 import { copyList } from '~/lib/copy-list';
 import { getI18n, langFromPath, stripLang, useLang, useLocalize } from '~/lib/i18n';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PLANS, TRIAL_CANCEL_HOURS, TRIAL_DAYS, discountPercent, type Currency, type PlanType } from '../../../shared/src/plans';
+import { PLANS, TRIAL_CANCEL_HOURS, TRIAL_DAYS, discountPercent, type Currency, type PlanType } from '#shared/plans';
 import { QaList, type QA } from '~/components/content/qa-list';
 import { CheckIcon } from '~/components/icons';
 import { onAuthEvent } from '~/lib/auth-events';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { maxFilesOf } from '../../../shared/src/tools/define';
+import { maxFilesOf } from '#shared/tools/define';
 import { Faq } from '~/components/tool-page/faq';
 import { HowTo } from '~/components/tool-page/how-to';
 import { NotBuilt } from '~/components/tool-page/not-built';

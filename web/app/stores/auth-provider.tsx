@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ERRORS, type ErrorCode } from '../../../shared/src/errors';
+import { ERRORS, type ErrorCode } from '#shared/errors';
 import { emitAuthEvent } from '~/lib/auth-events';
 import { readBrowserCookie, writeBrowserCookie } from '~/lib/cookies';
 import { fetchDownload } from '~/lib/download';

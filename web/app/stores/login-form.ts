@@ -1,4 +1,4 @@
-import { NAME_MAX, isValidEmail, isValidName } from '../../../shared/src/validation';
+import { NAME_MAX, isValidEmail, isValidName } from '#shared/validation';
 import type { Copy } from '~/lib/messages';
 import type { LoginType } from './user-store';
 

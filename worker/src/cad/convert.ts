@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '#shared/errors';
 import { singleInput } from '../pdf-input';
 import { sniffInput } from '../sniff-input';
 import type { InputFile } from '../processors/types';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { LibreDwg, type DwgDatabase, type DwgEntity, type DwgLayerTableEntry, type LibreDwgEx } from '@mlightcad/libredwg-web';
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '#shared/errors';
 import { aciToRgb, dwgWeight, layerKey, type CadBlock, type CadDocument, type CadLayer } from './document';
 
 /** LibreDWG's error bits from this one up are critical: the drawing could not be read. */

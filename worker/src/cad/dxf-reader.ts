@@ -1,5 +1,5 @@
 import type { DwgEntity } from '@mlightcad/libredwg-web';
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '#shared/errors';
 import { aciToRgb, dxfWeight, layerKey, type CadBlock, type CadDocument, type CadLayer } from './document';
 
 /**

@@ -17,7 +17,7 @@ import type {
   DwgTextBase,
   Dwg3dFaceEntity,
 } from '@mlightcad/libredwg-web';
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '#shared/errors';
 import { aciToRgb, dwgWeight, layerKey, type CadDocument, type CadLayer } from './document';
 import {
   CLOSE,

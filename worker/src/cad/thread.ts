@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import type { LibreDwgEx } from '@mlightcad/libredwg-web';
-import { isAppError, type ErrorCode } from '../../../shared/src/errors';
+import { isAppError, type ErrorCode } from '#shared/errors';
 import type { CadDocument } from './document';
 import { readDwg, startLibreDwg } from './dwg-reader';
 import { readDxf } from './dxf-reader';

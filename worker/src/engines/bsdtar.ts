@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { AppError, isAppError } from '../../../shared/src/errors';
+import { AppError, isAppError } from '#shared/errors';
 import { runEngine } from './run';
 
 /**

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, isAppError } from '../../../shared/src/errors';
+import { AppError, isAppError } from '#shared/errors';
 import { runEngine } from './run';
 
 export interface EbookToPdfOptions {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '#shared/errors';
 import { runEngine } from './run';
 
 const GS = 'gs';

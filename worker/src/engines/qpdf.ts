@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, type ErrorCode } from '../../../shared/src/errors';
+import { AppError, type ErrorCode } from '#shared/errors';
 import { runEngine } from './run';
 
 const QPDF = 'qpdf';

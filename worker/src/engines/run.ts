@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { AppError, type ErrorCode } from '../../../shared/src/errors';
+import { AppError, type ErrorCode } from '#shared/errors';
 
 export interface RunEngineOptions {
   /** Hard limit for the call; the whole process group is killed when it passes. */

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import libreOffice from 'libreoffice-convert';
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '#shared/errors';
 import { checkZip, readZipEntry } from '../archive-guard';
 import type { SofficeCallOptions, SofficeRequest } from './soffice-pool';
 

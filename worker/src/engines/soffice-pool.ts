@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { AppError } from '../../../shared/src/errors';
-import { randomId } from '../../../shared/src/server/ids';
-import { log } from '../../../shared/src/server/logger';
+import { AppError } from '#shared/errors';
+import { randomId } from '#shared/server/ids';
+import { log } from '#shared/server/logger';
 import { convertCold } from './soffice-cold';
 
 /**

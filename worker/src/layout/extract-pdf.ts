@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { AnnotationMode, getDocument, Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '#shared/errors';
 import { renderPage } from '../engines/poppler';
 import { figureRegions, inside, type Box } from './figures';
 import { encodeImage, placeImages } from './pdf-images';

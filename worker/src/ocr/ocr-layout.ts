@@ -1,4 +1,4 @@
-import type { OcrLanguage } from '../../../shared/src/tools/pdf-ocr';
+import type { OcrLanguage } from '#shared/tools/pdf-ocr';
 import type { PageLayout, TextRun } from '../layout/types';
 import { lineText, type TextPage } from '../text/text-layout';
 import { dropCjkSpaces, joinWords } from './cjk';

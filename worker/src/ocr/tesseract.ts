@@ -2,8 +2,8 @@ import { mkdir, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
-import { AppError } from '../../../shared/src/errors';
-import type { OcrLanguage } from '../../../shared/src/tools/pdf-ocr';
+import { AppError } from '#shared/errors';
+import type { OcrLanguage } from '#shared/tools/pdf-ocr';
 
 /** A box in the pixels of the recognised image, origin top-left. */
 export interface PixelBox {

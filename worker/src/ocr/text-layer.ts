@@ -18,7 +18,7 @@ import {
   type PDFOperator,
   type PDFPage,
 } from 'pdf-lib';
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '#shared/errors';
 import { apply, compose, displayedSize, displayedToUser, scale, type Matrix, type PageFrame } from './geometry';
 import { spaceBetween } from './cjk';
 import { straightToUpright, uprightToRaster, type ScannedPage } from './scan-page';

@@ -1,9 +1,9 @@
 import { copyFile, mkdtemp, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { AppError } from '../../../shared/src/errors';
-import type compressTool from '../../../shared/src/tools/compress-pdf';
-import type { COMPRESS_PERCENTAGES } from '../../../shared/src/tools/compress-pdf';
+import { AppError } from '#shared/errors';
+import type compressTool from '#shared/tools/compress-pdf';
+import type { COMPRESS_PERCENTAGES } from '#shared/tools/compress-pdf';
 import * as ghostscript from '../engines/ghostscript';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../pdf-input';

@@ -1,9 +1,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { AppError } from '../../../shared/src/errors';
-import { compactPages, pagesIn, toQpdfRange } from '../../../shared/src/page-ranges';
-import type deleteTool from '../../../shared/src/tools/delete-pages';
+import { AppError } from '#shared/errors';
+import { compactPages, pagesIn, toQpdfRange } from '#shared/page-ranges';
+import type deleteTool from '#shared/tools/delete-pages';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../pdf-input';
 import { rebuildOutline } from '../pdf-outline';

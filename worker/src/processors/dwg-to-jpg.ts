@@ -1,9 +1,9 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import type { z } from 'zod';
-import { AppError } from '../../../shared/src/errors';
-import type dwgToJpgTool from '../../../shared/src/tools/dwg-to-jpg';
-import { MAX_CAD_MEGAPIXELS } from '../../../shared/src/tools/dwg-to-jpg';
+import { AppError } from '#shared/errors';
+import type dwgToJpgTool from '#shared/tools/dwg-to-jpg';
+import { MAX_CAD_MEGAPIXELS } from '#shared/tools/dwg-to-jpg';
 import { CAD_TIMEOUT_MS, convertCad, drawingInput } from '../cad/convert';
 import { fileStem } from '../pdf-input';
 import type { Processor } from './types';

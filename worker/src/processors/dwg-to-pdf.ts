@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import type dwgToPdfTool from '../../../shared/src/tools/dwg-to-pdf';
+import type dwgToPdfTool from '#shared/tools/dwg-to-pdf';
 import { CAD_TIMEOUT_MS, convertCad, drawingInput } from '../cad/convert';
 import { fileStem } from '../pdf-input';
 import type { Processor } from './types';

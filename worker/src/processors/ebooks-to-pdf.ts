@@ -1,9 +1,9 @@
 import { copyFile, mkdtemp, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { AppError } from '../../../shared/src/errors';
-import type { FileKind } from '../../../shared/src/file-kinds';
-import ebooksTool from '../../../shared/src/tools/ebooks-to-pdf';
+import { AppError } from '#shared/errors';
+import type { FileKind } from '#shared/file-kinds';
+import ebooksTool from '#shared/tools/ebooks-to-pdf';
 import { checkZip } from '../archive-guard';
 import { comicToPdf } from '../ebooks/comic';
 import { drmMarker } from '../ebooks/drm';

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import excelTool from '../../../shared/src/tools/excel-to-pdf';
+import excelTool from '#shared/tools/excel-to-pdf';
 import { convertOffice, decodeText, officeWorkDir, prepareOfficeInput, type OfficeSource } from '../office-input';
 import type { Processor } from './types';
 

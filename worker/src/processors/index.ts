@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/src/errors';
-import type { ToolId } from '../../../shared/src/tools';
+import { AppError } from '#shared/errors';
+import type { ToolId } from '#shared/tools';
 import type { Processor } from './types';
 
 /** For tools whose processor is not built yet; the API refuses them before they get here. */

@@ -1,9 +1,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { AppError } from '../../../shared/src/errors';
-import { log } from '../../../shared/src/server/logger';
-import type mergeTool from '../../../shared/src/tools/merge-pdf';
+import { AppError } from '#shared/errors';
+import { log } from '#shared/server/logger';
+import type mergeTool from '#shared/tools/merge-pdf';
 import * as qpdf from '../engines/qpdf';
 import { ENGINE_PARALLELISM, mapLimit } from '../parallel';
 import { fileStem, preparePdf, type PreparedPdf } from '../pdf-input';

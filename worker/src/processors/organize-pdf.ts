@@ -1,10 +1,10 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { AppError } from '../../../shared/src/errors';
-import { parsePageOrder } from '../../../shared/src/page-order';
-import { compactPages, toQpdfRange } from '../../../shared/src/page-ranges';
-import type organizeTool from '../../../shared/src/tools/organize-pdf';
+import { AppError } from '#shared/errors';
+import { parsePageOrder } from '#shared/page-order';
+import { compactPages, toQpdfRange } from '#shared/page-ranges';
+import type organizeTool from '#shared/tools/organize-pdf';
 import * as qpdf from '../engines/qpdf';
 import { ENGINE_PARALLELISM, mapLimit } from '../parallel';
 import { fileStem, preparePdf } from '../pdf-input';

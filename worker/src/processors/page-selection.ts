@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/src/errors';
-import { parsePageRanges, resolvePageRanges } from '../../../shared/src/page-ranges';
+import { AppError } from '#shared/errors';
+import { parsePageRanges, resolvePageRanges } from '#shared/page-ranges';
 
 /** The user's ranges against a document's page count; a range past the last page is INVALID_PAGES. */
 export function resolveRanges(text: string, pageCount: number): Array<[number, number]> {

@@ -1,8 +1,8 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import type ocrTool from '../../../shared/src/tools/pdf-ocr';
-import type { OcrLanguage } from '../../../shared/src/tools/pdf-ocr';
+import type ocrTool from '#shared/tools/pdf-ocr';
+import type { OcrLanguage } from '#shared/tools/pdf-ocr';
 import { addPageBackgrounds } from '../layout/slide-backgrounds';
 import type { PageLayout } from '../layout/types';
 import { languageTag, scannedPageLayout, scannedPageText, textPageLayout } from '../ocr/ocr-layout';

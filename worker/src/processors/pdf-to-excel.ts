@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import type excelTool from '../../../shared/src/tools/pdf-to-excel';
+import type excelTool from '#shared/tools/pdf-to-excel';
 import { extractLayout } from '../layout/extract-pdf';
 import { writeXlsx } from '../layout/write-xlsx';
 import { fileStem, preparePdf, singleInput } from '../pdf-input';

@@ -2,9 +2,9 @@ import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/prom
 import path from 'node:path';
 import sharp from 'sharp';
 import type { z } from 'zod';
-import { AppError } from '../../../shared/src/errors';
-import type jpgTool from '../../../shared/src/tools/pdf-to-jpg';
-import { JPG_QUALITIES, MAX_JPG_PAGES } from '../../../shared/src/tools/pdf-to-jpg';
+import { AppError } from '#shared/errors';
+import type jpgTool from '#shared/tools/pdf-to-jpg';
+import { JPG_QUALITIES, MAX_JPG_PAGES } from '#shared/tools/pdf-to-jpg';
 import { encodeBmp } from '../bmp-encode';
 import * as poppler from '../engines/poppler';
 import { ENGINE_PARALLELISM, mapLimit } from '../parallel';

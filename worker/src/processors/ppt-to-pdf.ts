@@ -1,4 +1,4 @@
-import pptTool from '../../../shared/src/tools/ppt-to-pdf';
+import pptTool from '#shared/tools/ppt-to-pdf';
 import { convertOfficeTool } from '../office-input';
 import type { Processor } from './types';
 

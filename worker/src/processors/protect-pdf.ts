@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import type protectTool from '../../../shared/src/tools/protect-pdf';
+import type protectTool from '#shared/tools/protect-pdf';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../pdf-input';
 import type { Processor } from './types';

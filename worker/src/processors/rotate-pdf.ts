@@ -1,8 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { compactPages, pagesIn, toQpdfRange } from '../../../shared/src/page-ranges';
-import type rotateTool from '../../../shared/src/tools/rotate-pdf';
+import { compactPages, pagesIn, toQpdfRange } from '#shared/page-ranges';
+import type rotateTool from '#shared/tools/rotate-pdf';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../pdf-input';
 import { resolveRanges } from './page-selection';

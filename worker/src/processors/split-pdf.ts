@@ -1,9 +1,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { AppError } from '../../../shared/src/errors';
-import { parsePageRanges, resolvePageRanges } from '../../../shared/src/page-ranges';
-import type splitTool from '../../../shared/src/tools/split-pdf';
+import { AppError } from '#shared/errors';
+import { parsePageRanges, resolvePageRanges } from '#shared/page-ranges';
+import type splitTool from '#shared/tools/split-pdf';
 import * as qpdf from '../engines/qpdf';
 import { ENGINE_PARALLELISM, mapLimit } from '../parallel';
 import { fileStem, preparePdf, singleInput } from '../pdf-input';

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import txtTool from '../../../shared/src/tools/txt-to-pdf';
+import txtTool from '#shared/tools/txt-to-pdf';
 import { convertOffice, decodeText, officeWorkDir, prepareOfficeInput } from '../office-input';
 import { textToFlatOdt } from '../text-document';
 import type { Processor } from './types';

@@ -1,5 +1,5 @@
-import type { TaskNotice } from '../../../shared/src/api';
-import type { FileKind } from '../../../shared/src/file-kinds';
+import type { TaskNotice } from '#shared/api';
+import type { FileKind } from '#shared/file-kinds';
 
 export interface InputFile {
   /** Absolute path of a private copy the processor may read (never modify the store's file). */

@@ -1,8 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { AppError } from '../../../shared/src/errors';
-import type unlockTool from '../../../shared/src/tools/unlock-pdf';
+import { AppError } from '#shared/errors';
+import type unlockTool from '#shared/tools/unlock-pdf';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../pdf-input';
 import type { Processor } from './types';

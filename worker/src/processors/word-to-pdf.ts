@@ -1,4 +1,4 @@
-import wordTool from '../../../shared/src/tools/word-to-pdf';
+import wordTool from '#shared/tools/word-to-pdf';
 import { convertOfficeTool } from '../office-input';
 import type { Processor } from './types';
 

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { AppError } from '../../../shared/src/errors';
-import { log } from '../../../shared/src/server/logger';
+import { AppError } from '#shared/errors';
+import { log } from '#shared/server/logger';
 import type { ProcessorResult } from '../processors/types';
 import { killTree, processChildren, treeMemoryBytes } from './process-tree';
 import type { FromHost, HostFailure, HostJob } from './protocol';

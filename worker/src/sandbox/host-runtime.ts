@@ -1,4 +1,4 @@
-import { AppError, isAppError } from '../../../shared/src/errors';
+import { AppError, isAppError } from '#shared/errors';
 import type { Processor } from '../processors/types';
 import type { FromHost, HostFailure, ToHost } from './protocol';
 

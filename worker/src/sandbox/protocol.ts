@@ -1,5 +1,5 @@
-import type { TaskNotice } from '../../../shared/src/api';
-import type { ErrorCode } from '../../../shared/src/errors';
+import type { TaskNotice } from '#shared/api';
+import type { ErrorCode } from '#shared/errors';
 import type { InputFile, OutputFile } from '../processors/types';
 
 /** What the worker asks a task host to run: one processor call. */

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { AppError } from '../../../../shared/src/errors';
-import type { Deps } from '../../../../shared/src/server/deps';
+import { AppError } from '#shared/errors';
+import type { Deps } from '#shared/server/deps';
 import { validateBody } from '../../middleware/validate';
 import { blogService } from '../../services/blog-service';
 import { ZArticleByUrl, ZArticleList, ZCategoryList } from './schema';

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { AppError } from '../../../../shared/src/errors';
-import type { Deps } from '../../../../shared/src/server/deps';
-import { isValidEmail } from '../../../../shared/src/validation';
+import { AppError } from '#shared/errors';
+import type { Deps } from '#shared/server/deps';
+import { isValidEmail } from '#shared/validation';
 import { getRequester } from '../../middleware/requester';
 import { validateBody } from '../../middleware/validate';
 import { rateLimit } from '../../services/rate-limit';

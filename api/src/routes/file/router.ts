@@ -1,8 +1,8 @@
 import archiver from 'archiver';
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { TOOL_CODE, type UploadAnswer } from '../../../../shared/src/api';
-import { AppError } from '../../../../shared/src/errors';
-import type { Deps } from '../../../../shared/src/server/deps';
+import { TOOL_CODE, type UploadAnswer } from '#shared/api';
+import { AppError } from '#shared/errors';
+import type { Deps } from '#shared/server/deps';
 import { getRequester } from '../../middleware/requester';
 import { singleFileUpload } from '../../middleware/upload';
 import { validateBody } from '../../middleware/validate';

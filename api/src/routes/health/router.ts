@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Deps } from '../../../../shared/src/server/deps';
+import type { Deps } from '#shared/server/deps';
 import { availableEngines, workerStatus } from '../../services/engine-service';
 
 const within = <T>(ms: number, p: Promise<T>) =>

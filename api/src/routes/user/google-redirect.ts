@@ -2,11 +2,11 @@ import type { Request, Response, Router } from 'express';
 import passport from 'passport';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import { z } from 'zod';
-import type { Env } from '../../../../shared/src/env';
-import { AppError, isAppError } from '../../../../shared/src/errors';
-import type { Deps } from '../../../../shared/src/server/deps';
-import { randomId } from '../../../../shared/src/server/ids';
-import { log } from '../../../../shared/src/server/logger';
+import type { Env } from '#shared/env';
+import { AppError, isAppError } from '#shared/errors';
+import type { Deps } from '#shared/server/deps';
+import { randomId } from '#shared/server/ids';
+import { log } from '#shared/server/logger';
 import { cookieBase } from '../../middleware/requester';
 import { userForGoogle } from '../../services/google-service';
 

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { AppError } from '../../../../shared/src/errors';
-import type { Deps } from '../../../../shared/src/server/deps';
+import { AppError } from '#shared/errors';
+import type { Deps } from '#shared/server/deps';
 import { getRequester, renewVisitorId, SESSION_COOKIE } from '../../middleware/requester';
 import { validateBody } from '../../middleware/validate';
 import { provenOwner, rememberOwnedAddress } from '../../services/address-proof';

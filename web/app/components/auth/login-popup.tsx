@@ -15,7 +15,7 @@ import {
 } from '~/stores/login-form';
 import { hasPendingFiles } from '~/stores/ui-store';
 import type { LoginType } from '~/stores/user-store';
-import { NAME_MAX, isValidEmail } from '../../../../shared/src/validation';
+import { NAME_MAX, isValidEmail } from '#shared/validation';
 import { CheckIcon, CloseIcon, FileIcon } from '../icons';
 import { Modal } from '../layout/modal';
 import { EmailField } from './email-field';

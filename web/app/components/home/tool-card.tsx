@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ToolSummary } from '../../../../shared/src/tools/catalog';
+import type { ToolSummary } from '#shared/tools/catalog';
 import { useLocalize } from '~/lib/i18n';
 import { ToolIcon } from '../tool-icon';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { byCategory } from '../../../../shared/src/tools/catalog';
+import { byCategory } from '#shared/tools/catalog';
 import { useToolCatalog } from '~/lib/root-data';
 import { ToolCard } from './tool-card';
 

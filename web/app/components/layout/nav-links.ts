@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { socialLinks } from '../../../../shared/src/env';
-import { byCategory, type ToolCategory, type ToolSummary } from '../../../../shared/src/tools/catalog';
-import type { ToolId } from '../../../../shared/src/tools';
+import type { socialLinks } from '#shared/env';
+import { byCategory, type ToolCategory, type ToolSummary } from '#shared/tools/catalog';
+import type { ToolId } from '#shared/tools';
 import { useToolCatalog } from '~/lib/root-data';
 
 /** A link of the site's chrome: a path without language prefix and the key of its label. */

@@ -1,4 +1,4 @@
-import type { TaskResult } from '../../../../shared/src/api';
+import type { TaskResult } from '#shared/api';
 import type { FlowMessage } from '~/lib/api-client';
 
 export type { FlowMessage };

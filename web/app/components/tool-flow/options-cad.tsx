@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import dwgToJpgTool, { CAD_DPI } from '../../../../shared/src/tools/dwg-to-jpg';
-import dwgToPdfTool, { CAD_PAPER } from '../../../../shared/src/tools/dwg-to-pdf';
+import dwgToJpgTool, { CAD_DPI } from '#shared/tools/dwg-to-jpg';
+import dwgToPdfTool, { CAD_PAPER } from '#shared/tools/dwg-to-pdf';
 import { ChoiceGroup, DpiField } from './options-fields';
 import { defineOptions, type OptionsPanelProps } from './options-types';
 

@@ -1,6 +1,6 @@
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPRESS_PERCENTAGES, DEFAULT_COMPRESS } from '../../../../shared/src/tools/compress-pdf';
+import { COMPRESS_PERCENTAGES, DEFAULT_COMPRESS } from '#shared/tools/compress-pdf';
 import { defineOptions, type OptionsOutcome, type OptionsPanelProps } from './options-types';
 
 type Level = 'low' | 'medium' | 'high';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import ebooksTool from '../../../../shared/src/tools/ebooks-to-pdf';
+import ebooksTool from '#shared/tools/ebooks-to-pdf';
 import { CheckboxField, ChoiceGroup } from './options-fields';
 import { defineOptions, type OptionsPanelProps } from './options-types';
 

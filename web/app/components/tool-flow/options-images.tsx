@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import gifTool from '../../../../shared/src/tools/gif-to-pdf';
-import jpgTool, { IMAGE_FRAMES, IMAGE_MARGINS, IMAGE_PAGE_SIZES, IMAGE_RESIZES, MAX_RESIZE_PX, type ImageResize } from '../../../../shared/src/tools/jpg-to-pdf';
+import gifTool from '#shared/tools/gif-to-pdf';
+import jpgTool, { IMAGE_FRAMES, IMAGE_MARGINS, IMAGE_PAGE_SIZES, IMAGE_RESIZES, MAX_RESIZE_PX, type ImageResize } from '#shared/tools/jpg-to-pdf';
 import { useLang } from '~/lib/i18n';
 import type { FileItem } from './flow-state';
 import { ChoiceGroup, SelectField } from './options-fields';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '../../../../shared/src/i18n';
-import ocrTool, { MAX_OCR_LANGUAGES, MAX_OCR_PAGES, OCR_LANGUAGES, OCR_OUTTYPES, type OcrLanguage, type OcrOuttype } from '../../../../shared/src/tools/pdf-ocr';
+import type { Lang } from '#shared/i18n';
+import ocrTool, { MAX_OCR_LANGUAGES, MAX_OCR_PAGES, OCR_LANGUAGES, OCR_OUTTYPES, type OcrLanguage, type OcrOuttype } from '#shared/tools/pdf-ocr';
 import type { FileItem } from './flow-state';
 import { CheckboxField, ChoiceGroup } from './options-fields';
 import { defineOptions, type OptionsOutcome, type OptionsPanelProps, type RequestFields } from './options-types';

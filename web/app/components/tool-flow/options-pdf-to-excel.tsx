@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import pdfToExcelTool from '../../../../shared/src/tools/pdf-to-excel';
+import pdfToExcelTool from '#shared/tools/pdf-to-excel';
 import { CheckboxField } from './options-fields';
 import { defineOptions, type OptionsPanelProps } from './options-types';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import pdfToJpgTool, { JPG_DPI, JPG_MODES, JPG_OUTTYPES, JPG_QUALITIES, MAX_JPG_PAGES } from '../../../../shared/src/tools/pdf-to-jpg';
+import pdfToJpgTool, { JPG_DPI, JPG_MODES, JPG_OUTTYPES, JPG_QUALITIES, MAX_JPG_PAGES } from '#shared/tools/pdf-to-jpg';
 import type { FileItem } from './flow-state';
 import { ChoiceGroup, DpiField, SelectField } from './options-fields';
 import { defineOptions, type OptionsOutcome, type OptionsPanelProps, type RequestFields } from './options-types';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ENCRYPTIONS } from '../../../../shared/src/tools/protect-pdf';
+import { ENCRYPTIONS } from '#shared/tools/protect-pdf';
 import { defineOptions, type OptionsOutcome, type OptionsPanelProps } from './options-types';
 import { PasswordField, ShowPasswordToggle } from './password-field';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parsePageRanges, resolvePageRanges } from '../../../../shared/src/page-ranges';
+import { parsePageRanges, resolvePageRanges } from '#shared/page-ranges';
 import { defineOptions, type OptionsOutcome, type OptionsPanelProps } from './options-types';
 
 export interface SplitOptions {

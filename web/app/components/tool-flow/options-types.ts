@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { ErrorCode } from '../../../../shared/src/errors';
-import type { Lang } from '../../../../shared/src/i18n';
+import type { ErrorCode } from '#shared/errors';
+import type { Lang } from '#shared/i18n';
 import type { TransferRequest } from '~/lib/api-client';
 import type { FileItem, FlowMessage } from './flow-state';
 

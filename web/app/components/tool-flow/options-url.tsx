@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import htmlTool, { MAX_URL_LENGTH, PAGE_FORMATS, PAGE_MARGINS } from '../../../../shared/src/tools/html-to-pdf';
+import htmlTool, { MAX_URL_LENGTH, PAGE_FORMATS, PAGE_MARGINS } from '#shared/tools/html-to-pdf';
 import { useMessageText } from '~/lib/messages';
 import { CheckboxField, ChoiceGroup, SelectField } from './options-fields';
 import { defineOptions, type OptionsOutcome, type OptionsPanelProps } from './options-types';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskResult } from '../../../../shared/src/api';
+import type { TaskResult } from '#shared/api';
 import { formatBytes, formatSaving } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { CheckIcon, DownloadIcon, FileIcon } from '../icons';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ToolDefinition, ToolId } from '../../../../shared/src/tools';
+import type { ToolDefinition, ToolId } from '#shared/tools';
 import { useBatchTasks } from '~/hooks/use-batch-tasks';
 import { useDownload } from '~/hooks/use-download';
 import { useLeaveWarning } from '~/hooks/use-leave-warning';

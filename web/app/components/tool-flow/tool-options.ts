@@ -1,4 +1,4 @@
-import type { ToolId } from '../../../../shared/src/tools';
+import type { ToolId } from '#shared/tools';
 import { dwgToJpgOptions, dwgToPdfOptions } from './options-cad';
 import { compressOptions } from './options-compress';
 import { deleteOptions } from './options-delete';

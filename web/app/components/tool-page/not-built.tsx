@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ToolDefinition } from '../../../../shared/src/tools';
+import type { ToolDefinition } from '#shared/tools';
 import { useToolCatalog } from '~/lib/root-data';
 import { ToolCard } from '../home/tool-card';
 import { ToolIcon } from '../tool-icon';

@@ -1,4 +1,4 @@
-import type { Lang, PageCopyFile, RESOURCES } from '../../../../shared/src/i18n';
+import type { Lang, PageCopyFile, RESOURCES } from '#shared/i18n';
 
 /** What the browser loads of a language up front: everything but the page-only copy (see PAGE_RESOURCES). */
 export type ClientCopy<L extends Lang = Lang> = Omit<(typeof RESOURCES)[L], PageCopyFile>;
