@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { getTool } from '#shared/tools';
-import { availableTools, probeEngines } from '../../worker/src/capabilities';
+import { availableTools, probeEngines } from '../../worker/src/engines/capabilities';
 import { isPasswordRequired } from '../../worker/src/engines/qpdf';
 import { runTool } from './harness';
 import { OWNER_ONLY, PASSWORD_PROTECTED, pdfFixture } from './pdf-checks';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STALE_TMP_AFTER_MS, sweepExpiredFiles } from '../../worker/src/retention';
+import { STALE_TMP_AFTER_MS, sweepExpiredFiles } from '../../worker/src/jobs/retention';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';

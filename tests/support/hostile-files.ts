@@ -8,7 +8,7 @@ import { TOOL_CODE } from '#shared/api';
 import { ERRORS, type ErrorCode } from '#shared/errors';
 import type { FileKind } from '#shared/file-kinds';
 import { TOOLS, getTool, type ToolDefinition, type ToolId } from '#shared/tools';
-import { DEFAULT_TIMEOUT_SECONDS } from '../../worker/src/task-runner';
+import { DEFAULT_TIMEOUT_SECONDS } from '../../worker/src/jobs/task-runner';
 import { processTree } from '../../worker/src/sandbox/process-tree';
 
 /**

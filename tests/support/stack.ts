@@ -5,7 +5,7 @@ import { loadEnv, type Env } from '#shared/env';
 import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
 import { makeDeps } from '#shared/server/make-deps';
-import { startWorker, type RunningWorker } from '../../worker/src/worker';
+import { startWorker, type RunningWorker } from '../../worker/src/jobs/worker';
 
 export interface Stack {
   baseUrl: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBmp } from '../../worker/src/bmp-decode';
+import { decodeBmp } from '../../worker/src/images/bmp-decode';
 
 /** A 5 × 3 picture (odd width, so rows need padding) in four colours, top row first. */
 const COLORS: Array<[number, number, number]> = [

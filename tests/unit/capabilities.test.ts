@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINES, TOOLS, type EngineName } from '#shared/tools';
-import { availableTools } from '../../worker/src/capabilities';
+import { availableTools } from '../../worker/src/engines/capabilities';
 
 const engines = (missing: EngineName[] = []) =>
   Object.fromEntries(ENGINES.map((e) => [e, !missing.includes(e)])) as Record<EngineName, boolean>;

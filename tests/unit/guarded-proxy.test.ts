@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGuardedProxy, type GuardedProxy } from '../../worker/src/guarded-proxy';
-import { RequestGuard, type LookupAll } from '../../worker/src/ssrf-guard';
+import { startGuardedProxy, type GuardedProxy } from '../../worker/src/html/guarded-proxy';
+import { RequestGuard, type LookupAll } from '../../worker/src/html/ssrf-guard';
 
 /** A local server that records what reaches it; `/big` answers 2 MB. */
 let server: http.Server;

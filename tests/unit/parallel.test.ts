@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapLimit } from '../../worker/src/parallel';
+import { mapLimit } from '../../worker/src/jobs/parallel';
 
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

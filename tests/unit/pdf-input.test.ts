@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileStem } from '../../worker/src/pdf-input';
+import { fileStem } from '../../worker/src/inputs/pdf-input';
 
 describe('fileStem', () => {
   it('drops the extension and any folder the browser sent', () => {

@@ -1,7 +1,7 @@
 import { loadEnv } from '#shared/env';
 import { log } from '#shared/server/logger';
 import { makeDeps } from '#shared/server/make-deps';
-import { startWorker } from './worker';
+import { startWorker } from './jobs/worker';
 
 const deps = makeDeps(loadEnv());
 const worker = await startWorker(deps);

@@ -11,6 +11,6 @@ export default defineTool({
   engines: ['soffice'],
   output: 'file',
   built: true,
-  /** LibreOffice's own limit per conversion is 150 s (worker/src/office-input.ts); this leaves room around it. */
+  /** LibreOffice's own limit per conversion is 150 s (worker/src/inputs/office-input.ts); this leaves room around it. */
   timeoutSeconds: 180,
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { encodeBmp } from '../../../worker/src/bmp-encode';
+import { encodeBmp } from '../../../worker/src/images/bmp-encode';
 import { characterErrorRate } from '../../../worker/src/ocr/cer';
 import type { ToolCase, ToolConformance, ToolRun } from '../harness';
 import { pageCount, pageRotations, pdfFixture, renderDifference, text, words } from '../pdf-checks';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { sniffKind } from '#shared/file-kinds';
-import { decodeBmp } from '../../../worker/src/bmp-decode';
+import { decodeBmp } from '../../../worker/src/images/bmp-decode';
 import type { ToolConformance, ToolRun } from '../harness';
 import { pageCount, pdfFixture } from '../pdf-checks';
 

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '#shared/errors';
-import { singleInput } from '../pdf-input';
-import { sniffInput } from '../sniff-input';
+import { singleInput } from '../inputs/pdf-input';
+import { sniffInput } from '../inputs/sniff-input';
 import type { InputFile } from '../processors/types';
 import type { CadJob, CadJobResult } from './thread';
 

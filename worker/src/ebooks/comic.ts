@@ -2,9 +2,9 @@ import { lstat, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '#shared/errors';
-import { DEFAULT_ZIP_LIMITS, checkZip } from '../archive-guard';
+import { DEFAULT_ZIP_LIMITS, checkZip } from '../inputs/archive-guard';
 import { extractArchive, listArchive, type ArchiveEntry } from '../engines/bsdtar';
-import { MAX_IMAGE_PIXELS, imagesToPdf, type ImageFormat } from '../images-to-pdf';
+import { MAX_IMAGE_PIXELS, imagesToPdf, type ImageFormat } from '../images/images-to-pdf';
 import type { InputFile } from '../processors/types';
 
 /**

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { listZip, readZipEntry, type ZipListing } from '../archive-guard';
+import { listZip, readZipEntry, type ZipListing } from '../inputs/archive-guard';
 import type { InputFile } from '../processors/types';
 
 /**

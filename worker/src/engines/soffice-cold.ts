@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import libreOffice from 'libreoffice-convert';
 import { AppError } from '#shared/errors';
-import { checkZip, readZipEntry } from '../archive-guard';
+import { checkZip, readZipEntry } from '../inputs/archive-guard';
 import type { SofficeCallOptions, SofficeRequest } from './soffice-pool';
 
 /** Stands in for soffice: seeds libreoffice-convert's fresh profile, runs soffice under a time limit. */

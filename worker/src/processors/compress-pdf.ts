@@ -6,7 +6,7 @@ import type compressTool from '#shared/tools/compress-pdf';
 import type { COMPRESS_PERCENTAGES } from '#shared/tools/compress-pdf';
 import * as ghostscript from '../engines/ghostscript';
 import * as qpdf from '../engines/qpdf';
-import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import type { Processor } from './types';
 
 type CompressOptions = z.output<typeof compressTool.options>;

@@ -5,8 +5,8 @@ import { AppError } from '#shared/errors';
 import { compactPages, pagesIn, toQpdfRange } from '#shared/page-ranges';
 import type deleteTool from '#shared/tools/delete-pages';
 import * as qpdf from '../engines/qpdf';
-import { fileStem, preparePdf, singleInput } from '../pdf-input';
-import { rebuildOutline } from '../pdf-outline';
+import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
+import { rebuildOutline } from '../text/pdf-outline';
 import { resolveRanges } from './page-selection';
 import type { Processor } from './types';
 

@@ -5,7 +5,7 @@ import { AppError } from '#shared/errors';
 import type dwgToJpgTool from '#shared/tools/dwg-to-jpg';
 import { MAX_CAD_MEGAPIXELS } from '#shared/tools/dwg-to-jpg';
 import { CAD_TIMEOUT_MS, convertCad, drawingInput } from '../cad/convert';
-import { fileStem } from '../pdf-input';
+import { fileStem } from '../inputs/pdf-input';
 import type { Processor } from './types';
 
 type DwgToJpgOptions = z.output<typeof dwgToJpgTool.options>;

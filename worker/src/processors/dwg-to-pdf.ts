@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import type dwgToPdfTool from '#shared/tools/dwg-to-pdf';
 import { CAD_TIMEOUT_MS, convertCad, drawingInput } from '../cad/convert';
-import { fileStem } from '../pdf-input';
+import { fileStem } from '../inputs/pdf-input';
 import type { Processor } from './types';
 
 type DwgToPdfOptions = z.output<typeof dwgToPdfTool.options>;

@@ -4,13 +4,13 @@ import type { z } from 'zod';
 import { AppError } from '#shared/errors';
 import type { FileKind } from '#shared/file-kinds';
 import ebooksTool from '#shared/tools/ebooks-to-pdf';
-import { checkZip } from '../archive-guard';
+import { checkZip } from '../inputs/archive-guard';
 import { comicToPdf } from '../ebooks/comic';
 import { drmMarker } from '../ebooks/drm';
 import { ebookToPdf } from '../engines/calibre';
-import { mapLimit } from '../parallel';
-import { fileStem } from '../pdf-input';
-import { sniffInput } from '../sniff-input';
+import { mapLimit } from '../jobs/parallel';
+import { fileStem } from '../inputs/pdf-input';
+import { sniffInput } from '../inputs/sniff-input';
 import type { InputFile, Processor, ProcessorContext } from './types';
 
 type EbookOptions = z.output<typeof ebooksTool.options>;

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import excelTool from '#shared/tools/excel-to-pdf';
-import { convertOffice, decodeText, officeWorkDir, prepareOfficeInput, type OfficeSource } from '../office-input';
+import { convertOffice, decodeText, officeWorkDir, prepareOfficeInput, type OfficeSource } from '../inputs/office-input';
 import type { Processor } from './types';
 
 /** LibreOffice's CSV import filter and its option string's positions. */

@@ -1,4 +1,4 @@
-import { imagesToPdf, type ImageFormat, type ImageToPdfOptions } from '../images-to-pdf';
+import { imagesToPdf, type ImageFormat, type ImageToPdfOptions } from '../images/images-to-pdf';
 import type { Processor } from './types';
 
 const FORMATS: ReadonlySet<ImageFormat> = new Set(['gif']);

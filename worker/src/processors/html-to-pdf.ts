@@ -7,8 +7,8 @@ import { htmlLimits, urlFetchAllowlist } from '#shared/env';
 import { AppError, isAppError } from '#shared/errors';
 import type htmlTool from '#shared/tools/html-to-pdf';
 import { sharedBrowser } from '../engines/chromium';
-import { startGuardedProxy } from '../guarded-proxy';
-import { RequestGuard, isBlockedError } from '../ssrf-guard';
+import { startGuardedProxy } from '../html/guarded-proxy';
+import { RequestGuard, isBlockedError } from '../html/ssrf-guard';
 import type { Processor } from './types';
 
 type HtmlOptions = z.output<typeof htmlTool.options>;

@@ -7,11 +7,11 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { AppError, isAppError } from '#shared/errors';
 import iworkTool from '#shared/tools/iwork-to-pdf';
-import { listZip, readZipEntry } from '../archive-guard';
+import { listZip, readZipEntry } from '../inputs/archive-guard';
 import * as poppler from '../engines/poppler';
 import * as qpdf from '../engines/qpdf';
-import { convertOffice, officeWorkDir, prepareOfficeInput, type OfficeSource } from '../office-input';
-import { fileStem } from '../pdf-input';
+import { convertOffice, officeWorkDir, prepareOfficeInput, type OfficeSource } from '../inputs/office-input';
+import { fileStem } from '../inputs/pdf-input';
 import type { Processor } from './types';
 
 /** Previews an iWork package may carry, best first: iWork '09 stores a full PDF, later versions a JPEG of the first page. */

@@ -5,9 +5,9 @@ import { AppError } from '#shared/errors';
 import { log } from '#shared/server/logger';
 import type mergeTool from '#shared/tools/merge-pdf';
 import * as qpdf from '../engines/qpdf';
-import { ENGINE_PARALLELISM, mapLimit } from '../parallel';
-import { fileStem, preparePdf, type PreparedPdf } from '../pdf-input';
-import { writeOutline } from '../pdf-outline';
+import { ENGINE_PARALLELISM, mapLimit } from '../jobs/parallel';
+import { fileStem, preparePdf, type PreparedPdf } from '../inputs/pdf-input';
+import { writeOutline } from '../text/pdf-outline';
 import type { Processor } from './types';
 
 /** Two or more PDFs, in the order the user chose, become one. */

@@ -6,9 +6,9 @@ import { parsePageOrder } from '#shared/page-order';
 import { compactPages, toQpdfRange } from '#shared/page-ranges';
 import type organizeTool from '#shared/tools/organize-pdf';
 import * as qpdf from '../engines/qpdf';
-import { ENGINE_PARALLELISM, mapLimit } from '../parallel';
-import { fileStem, preparePdf } from '../pdf-input';
-import { rebuildOutline } from '../pdf-outline';
+import { ENGINE_PARALLELISM, mapLimit } from '../jobs/parallel';
+import { fileStem, preparePdf } from '../inputs/pdf-input';
+import { rebuildOutline } from '../text/pdf-outline';
 import type { Processor } from './types';
 
 /**

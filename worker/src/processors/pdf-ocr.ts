@@ -12,7 +12,7 @@ import { scanBackground } from '../ocr/scan-background';
 import { scanPage } from '../ocr/scan-page';
 import { OcrEngine } from '../ocr/tesseract';
 import { TextLayer } from '../ocr/text-layer';
-import { fileStem, singleInput } from '../pdf-input';
+import { fileStem, singleInput } from '../inputs/pdf-input';
 import { pageText } from '../text/text-layout';
 import type { Processor } from './types';
 

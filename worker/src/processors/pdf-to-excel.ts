@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type excelTool from '#shared/tools/pdf-to-excel';
 import { extractLayout } from '../layout/extract-pdf';
 import { writeXlsx } from '../layout/write-xlsx';
-import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import type { Processor } from './types';
 
 type ExcelOptions = z.output<typeof excelTool.options>;

@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import { AppError } from '#shared/errors';
 import type jpgTool from '#shared/tools/pdf-to-jpg';
 import { JPG_QUALITIES, MAX_JPG_PAGES } from '#shared/tools/pdf-to-jpg';
-import { encodeBmp } from '../bmp-encode';
+import { encodeBmp } from '../images/bmp-encode';
 import * as poppler from '../engines/poppler';
-import { ENGINE_PARALLELISM, mapLimit } from '../parallel';
-import { fileStem, preparePdf, singleInput, type PreparedPdf } from '../pdf-input';
+import { ENGINE_PARALLELISM, mapLimit } from '../jobs/parallel';
+import { fileStem, preparePdf, singleInput, type PreparedPdf } from '../inputs/pdf-input';
 import type { OutputFile, Processor, ProcessorContext } from './types';
 
 type JpgOptions = z.output<typeof jpgTool.options>;

@@ -4,7 +4,7 @@ import * as poppler from '../engines/poppler';
 import { extractLayout } from '../layout/extract-pdf';
 import { renderBackgrounds } from '../layout/slide-backgrounds';
 import { writePptx } from '../layout/write-pptx';
-import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import type { Processor } from './types';
 
 /**

@@ -1,7 +1,7 @@
 import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as poppler from '../engines/poppler';
-import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import { hasRightToLeft, pageText, parseTextLayout } from '../text/text-layout';
 import type { Processor } from './types';
 

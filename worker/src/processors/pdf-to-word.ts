@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { extractLayout } from '../layout/extract-pdf';
 import { writeDocx } from '../layout/write-docx';
-import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import type { Processor } from './types';
 
 /**

@@ -1,5 +1,5 @@
 import pptTool from '#shared/tools/ppt-to-pdf';
-import { convertOfficeTool } from '../office-input';
+import { convertOfficeTool } from '../inputs/office-input';
 import type { Processor } from './types';
 
 /** ppt, pptx and odp through LibreOffice Impress: one page per slide (hidden slides and notes left out). */

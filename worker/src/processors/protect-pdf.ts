@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import type protectTool from '#shared/tools/protect-pdf';
 import * as qpdf from '../engines/qpdf';
-import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import type { Processor } from './types';
 
 /**

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { compactPages, pagesIn, toQpdfRange } from '#shared/page-ranges';
 import type rotateTool from '#shared/tools/rotate-pdf';
 import * as qpdf from '../engines/qpdf';
-import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import { resolveRanges } from './page-selection';
 import type { Processor } from './types';
 

@@ -5,8 +5,8 @@ import { AppError } from '#shared/errors';
 import { parsePageRanges, resolvePageRanges } from '#shared/page-ranges';
 import type splitTool from '#shared/tools/split-pdf';
 import * as qpdf from '../engines/qpdf';
-import { ENGINE_PARALLELISM, mapLimit } from '../parallel';
-import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import { ENGINE_PARALLELISM, mapLimit } from '../jobs/parallel';
+import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import type { Processor } from './types';
 
 type SplitOptions = z.output<typeof splitTool.options>;

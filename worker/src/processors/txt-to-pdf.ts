@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import txtTool from '#shared/tools/txt-to-pdf';
-import { convertOffice, decodeText, officeWorkDir, prepareOfficeInput } from '../office-input';
-import { textToFlatOdt } from '../text-document';
+import { convertOffice, decodeText, officeWorkDir, prepareOfficeInput } from '../inputs/office-input';
+import { textToFlatOdt } from '../text/text-document';
 import type { Processor } from './types';
 
 /**

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '#shared/errors';
 import type unlockTool from '#shared/tools/unlock-pdf';
 import * as qpdf from '../engines/qpdf';
-import { fileStem, preparePdf, singleInput } from '../pdf-input';
+import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import type { Processor } from './types';
 
 /**

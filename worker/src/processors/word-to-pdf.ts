@@ -1,5 +1,5 @@
 import wordTool from '#shared/tools/word-to-pdf';
-import { convertOfficeTool } from '../office-input';
+import { convertOfficeTool } from '../inputs/office-input';
 import type { Processor } from './types';
 
 /** doc, docx, odt and rtf through LibreOffice Writer. */

@@ -6,7 +6,7 @@ import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
 import { log } from '#shared/server/logger';
 import { getTool } from '#shared/tools';
-import type { TaskHosts } from './sandbox/host-pool';
+import type { TaskHosts } from '../sandbox/host-pool';
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 /** Progress writes are throttled so a chatty processor does not hammer the database. */

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { AppError, isAppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import { THUMB_WIDTH, thumbKey, type ThumbJob } from '#shared/server/jobs';
-import * as qpdf from './engines/qpdf';
-import { runEngine } from './engines/run';
+import * as qpdf from '../engines/qpdf';
+import { runEngine } from '../engines/run';
 
 /** A page taller than this many times its width is cut there: a ribbon of a page still gets a picture. */
 const MAX_THUMB_ASPECT = 4;

@@ -16,8 +16,8 @@ import type { z } from 'zod';
 import { AppError, isAppError } from '#shared/errors';
 import type { imageToPdfOptions } from '#shared/tools/jpg-to-pdf';
 import { decodeBmp } from './bmp-decode';
-import { fileStem } from './pdf-input';
-import type { InputFile, ProcessorContext, ProcessorResult } from './processors/types';
+import { fileStem } from '../inputs/pdf-input';
+import type { InputFile, ProcessorContext, ProcessorResult } from '../processors/types';
 
 export type ImageToPdfOptions = z.output<ReturnType<typeof imageToPdfOptions>>;
 

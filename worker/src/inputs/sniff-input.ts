@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { AppError } from '#shared/errors';
 import { sniffKind, type FileKind } from '#shared/file-kinds';
-import type { InputFile } from './processors/types';
+import type { InputFile } from '../processors/types';
 
 /**
  * An input's kind, decided again from its bytes (and, for containers, its name) as at upload: an

@@ -1,5 +1,5 @@
 import { ENGINES, TOOLS, type EngineName, type ToolId } from '#shared/tools';
-import { runEngine } from './engines/run';
+import { runEngine } from './run';
 
 /** A cheap call per engine that succeeds only when the binary is installed and starts. */
 const PROBES: Record<EngineName, readonly [string, ...string[]]> = {

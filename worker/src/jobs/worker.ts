@@ -6,9 +6,9 @@ import { MAINTENANCE_QUEUE, TASK_LANES, THUMB_QUEUE, taskQueueName, type Mainten
 import { log } from '#shared/server/logger';
 import { ENGINES_KEY, HEARTBEAT_MS, queueConnection, whenReady, workersKey } from '#shared/server/redis';
 import { randomId } from '#shared/server/ids';
-import { probeEngines } from './capabilities';
+import { probeEngines } from '../engines/capabilities';
 import { sweepExpiredFiles } from './retention';
-import { TaskHosts } from './sandbox/host-pool';
+import { TaskHosts } from '../sandbox/host-pool';
 import { failTask, runTask } from './task-runner';
 import { renderThumbnails } from './thumbnails';
 
@@ -21,7 +21,7 @@ const STALLED_TOO_OFTEN = /stalled more than allowable limit/;
 const MAX_STALLS = 25;
 /** Long conversions run at a lower CPU priority, so a merge beside them keeps its pace on few cores. */
 const HEAVY_NICE = 10;
-const HOST_ENTRY = fileURLToPath(new URL('./sandbox/task-host.ts', import.meta.url));
+const HOST_ENTRY = fileURLToPath(new URL('../sandbox/task-host.ts', import.meta.url));
 
 /**
  * Starts the task consumer and the retention sweep. A job whose worker dies is taken over by

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { AppError } from '#shared/errors';
 import { sniffKind, type FileKind } from '#shared/file-kinds';
 import { checkZip, type ZipLimits, type ZipListing } from './archive-guard';
-import { convertToPdf, type SofficeRequest, type SofficeResult } from './engines/soffice-pool';
-import * as qpdf from './engines/qpdf';
+import { convertToPdf, type SofficeRequest, type SofficeResult } from '../engines/soffice-pool';
+import * as qpdf from '../engines/qpdf';
 import { fileStem, singleInput } from './pdf-input';
-import type { OutputFile, ProcessorContext } from './processors/types';
+import type { OutputFile, ProcessorContext } from '../processors/types';
 
 /** Kinds that are ZIP containers: each is checked against decompression bombs before LibreOffice opens it. */
 const ZIP_BASED = new Set<FileKind>(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'pages', 'numbers', 'key']);
