@@ -1,0 +1,80 @@
+/**
+ * Sheaf's layers, checked by `npm run lint` (and so by scripts/test.sh):
+ *
+ *   shared/src         code every side may use; imports no app
+ *   shared/src/server  server-only shared code (database, queues, files, mail)
+ *   api/               the HTTP server; hands the web build what it needs through #shared/web-contract
+ *   worker/            runs the jobs the api queues; they meet only in shared/src
+ *   web/               the React app; its server modules read what the api hands in, never api code
+ *
+ * tests/, bench/, scripts/ and prisma/ may import any layer.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'web-not-to-server-code',
+      comment: 'web/ is bundled for the browser and the server entry; it reads server data through #shared/web-contract, which the api fills in.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^(api|worker)/|^shared/src/server/' },
+    },
+    {
+      name: 'worker-not-to-api-or-web',
+      comment: 'The worker only meets the api through shared/src (job payloads, tools, errors).',
+      severity: 'error',
+      from: { path: '^worker/' },
+      to: { path: '^(api|web)/' },
+    },
+    {
+      name: 'api-not-to-web-or-worker',
+      comment: 'The api loads the web build at run time and hands it #shared/web-contract values; what it shares with the worker lives in shared/src.',
+      severity: 'error',
+      from: { path: '^api/' },
+      to: { path: '^(web|worker)/' },
+    },
+    {
+      name: 'shared-not-to-apps',
+      comment: 'shared/src is below every app: it may not import api/, worker/ or web/.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(api|worker|web)/' },
+    },
+    {
+      name: 'shared-client-not-to-shared-server',
+      comment: 'shared/src outside server/ is imported by web/; reaching shared/src/server from it would carry server code into the bundle.',
+      severity: 'error',
+      from: { path: '^shared/src/', pathNot: '^shared/src/server/' },
+      to: { path: '^shared/src/server/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Modules that import each other at run time cannot be loaded (or tested) one at a time. A cycle through type-only imports is erased by the compiler, so it passes.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that does not resolve (a typo, a moved file, a missing package) would hide a layer violation.',
+      severity: 'error',
+      from: {},
+      // ./+types/<route> are React Router's generated route types, found through tsconfig's rootDirs.
+      to: { couldNotResolve: true, pathNot: '/\\+types/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^web/(build|\\.react-router)/|node_modules' },
+    // Type-only imports count: a type from api/ in web/ still ties web/ to the api's code.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
