@@ -5,7 +5,8 @@ import { DOWNSAMPLE_THRESHOLD } from '../worker/src/engines/ghostscript';
 import { runEngine } from '../worker/src/engines/run';
 import { pageCount } from '../worker/src/engines/qpdf';
 import { imageProfile } from '../worker/src/processors/compress-pdf';
-import { FIXTURES, kb, runProcessor, scratchDir, secs, table, timed } from './lib';
+import { fixture } from '../tests/support/fixtures';
+import { kb, runProcessor, scratchDir, secs, table, timed } from './lib';
 
 /**
  * Fixtures whose bytes are mostly raster images (share of the file in images, from
@@ -41,7 +42,7 @@ const cell = (input: number, c: Cell) =>
 export async function compressBench(): Promise<string> {
   const rows: string[][] = [];
   for (const name of IMAGE_HEAVY) {
-    const input = path.join(FIXTURES, name);
+    const input = fixture(`pdf/${name}`);
     const inputBytes = (await fs.stat(input)).size;
     const cells: Cell[] = [];
     for (const level of LEVELS) {

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ToolId } from '#shared/tools';
+import { fixture } from '../tests/support/fixtures';
 import { kb, median, runProcessor, scratchDir, secs, table, timed } from './lib';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures');
 /** Its "pictures" are 2-byte stubs: it is refused, there is nothing to time. */
 const SKIP = new Set(['comictagger_fake_cbr.cbr']);
 const BOOK_RUNS = Number(process.env.BENCH_EBOOK_RUNS ?? 3);
@@ -34,15 +34,15 @@ export async function ebooksCadBench(): Promise<string> {
   const bookRows: string[][] = [];
   const cadRows: string[][] = [];
   try {
-    for (const name of (await fs.readdir(path.join(FIXTURES, 'ebooks'))).filter((f) => !SKIP.has(f)).sort()) {
-      const file = path.join(FIXTURES, 'ebooks', name);
+    for (const name of (await fs.readdir(fixture('ebooks'))).filter((f) => !SKIP.has(f)).sort()) {
+      const file = fixture(`ebooks/${name}`);
       const runs = [];
       for (let i = 0; i < BOOK_RUNS; i++) runs.push(await convert('ebooks-to-pdf', file, {}, dir));
       bookRows.push([`\`${name}\``, kb((await fs.stat(file)).size), secs(median(runs.map((r) => r.seconds))), kb(runs[0].bytes)]);
       console.error(`ebooks: ${name} done`);
     }
-    for (const name of (await fs.readdir(path.join(FIXTURES, 'cad'))).sort()) {
-      const file = path.join(FIXTURES, 'cad', name);
+    for (const name of (await fs.readdir(fixture('cad'))).sort()) {
+      const file = fixture(`cad/${name}`);
       const row = [`\`${name}\``, kb((await fs.stat(file)).size)];
       for (const tool of ['dwg-to-pdf', 'dwg-to-jpg'] as const) {
         await sleep(IDLE_MS);
@@ -60,14 +60,14 @@ export async function ebooksCadBench(): Promise<string> {
   return [
     '## eBooks to PDF',
     '',
-    `Each file of \`shared/fixtures/ebooks\` (but the fake CBR, which is refused), median of ${BOOK_RUNS} runs of the whole processor:`,
+    `Each file of \`tests/fixtures/ebooks\` (but the fake CBR, which is refused), median of ${BOOK_RUNS} runs of the whole processor:`,
     'archive and DRM checks, then calibre `ebook-convert` (A4) for books, or bsdtar + sharp + pdf-lib for comics.',
     '',
     table(['file', 'size', 'median', 'PDF size'], bookRows),
     '',
     '## DWG / DXF to PDF and JPG',
     '',
-    'Each file of `shared/fixtures/cad` through the whole processor (parse with LibreDWG in WebAssembly or our DXF',
+    'Each file of `tests/fixtures/cad` through the whole processor (parse with LibreDWG in WebAssembly or our DXF',
     'reader, then vector PDF, or SVG rasterised at 150 dpi). "After idle": one run once a warmed-up thread is waiting;',
     `"back to back": median of ${CAD_RUNS} runs in a row, each waiting for the thread warmed after the previous one.`,
     '',

@@ -18,7 +18,8 @@ import {
   type HostileOutcome,
   type WorkerProcess,
 } from '../tests/support/hostile-files';
-import { FIXTURES, scratchDir, secs, table, visitorClient, withStack } from './lib';
+import { fixture } from '../tests/support/fixtures';
+import { scratchDir, secs, table, visitorClient, withStack } from './lib';
 
 /** Goal of issue 14 for the worker's process tree over the whole corpus. */
 const RSS_GOAL = 1.5 * 1024 ** 3;
@@ -27,7 +28,7 @@ const MEMORY_GUARD = 6 * 1024 ** 3;
 /** Hostile cases at once: the worker's default heavy-lane concurrency. */
 const IN_FLIGHT = 2;
 const IDLE_MERGES = 10;
-const SMALL = [path.join(FIXTURES, 'pdf20_Simple-PDF-2.0-file.pdf'), path.join(FIXTURES, 'ocrmypdf_tagged.pdf')] as const;
+const SMALL = [fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf'), fixture('pdf/ocrmypdf_tagged.pdf')] as const;
 
 /**
  * The hostile corpus of issue 14 (tests/support/hostile-files.ts), every file to every tool whose

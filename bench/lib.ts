@@ -6,9 +6,8 @@ import { API_PATHS, TOOL_CODE } from '#shared/api';
 import { getTool, type ToolId } from '#shared/tools';
 import { runEngine } from '../worker/src/engines/run';
 import { PROCESSORS } from '../worker/src/processors';
+import { fixture } from '../tests/support/fixtures';
 import type { Stack } from '../tests/support/stack';
-
-export const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/pdf');
 
 /** Wall-clock seconds of one call, with its result. */
 export async function timed<T>(work: () => Promise<T>): Promise<{ seconds: number; result: T }> {
@@ -129,7 +128,7 @@ export async function buildLongPdf(dir: string): Promise<string> {
     'plumber_federal-register-2020-17221.pdf',
     'pdfjs_tracemonkey.pdf',
     'pdfjs_comments_incremental.pdf',
-  ].map((name) => path.join(FIXTURES, name));
+  ].map((name) => fixture(`pdf/${name}`));
   const target = path.join(dir, 'long-300.pdf');
   await runEngine('qpdf', ['--empty', '--pages', ...parts, parts[0], '1-36', '--', target], { timeoutMs: 120_000, okCodes: [0, 3] });
   return target;

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../worker/src/engines/run';
-import { FIXTURES, median, runProcessor, runTask, scratchDir, secs, table, timed, upload, visitorClient, withStack } from './lib';
+import { fixture } from '../tests/support/fixtures';
+import { median, runProcessor, runTask, scratchDir, secs, table, timed, upload, visitorClient, withStack } from './lib';
 
 /**
  * Twenty fixtures that open without a password and without repair (1 to 117 pages, text, forms,
@@ -28,7 +29,7 @@ const MERGE_FILES = [
   'pypdf_cmyk-image.pdf',
   'pypdf_multicolumn.pdf',
   'qpdf_incremental-1.pdf',
-].map((name) => path.join(FIXTURES, name));
+].map((name) => fixture(`pdf/${name}`));
 
 const RUNS = 5;
 const API_RUNS = 3;

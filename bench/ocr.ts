@@ -8,9 +8,9 @@ import { characterErrorRate } from '../worker/src/ocr/cer';
 import { analysePage } from '../worker/src/ocr/deskew';
 import { OcrEngine } from '../worker/src/ocr/tesseract';
 import { PROCESSORS } from '../worker/src/processors';
+import { fixture } from '../tests/support/fixtures';
 import { scratchDir, secs, table, timed } from './lib';
 
-const SCANNED = path.resolve(import.meta.dirname, '../../shared/fixtures/scanned');
 
 interface OcrFixture {
   file: string;
@@ -98,7 +98,7 @@ const installed = async (command: string) =>
 /**
  * OCR quality and speed: our pdf-ocr (tesseract.js, turned upright and straightened first) against
  * native tesseract and ocrmypdf on the same one-page fixtures, character error rate against the
- * ground truth in shared/fixtures/scanned.
+ * ground truth in tests/fixtures/scanned.
  */
 export async function ocrBench(): Promise<string> {
   const dir = await scratchDir('ocr');
@@ -107,8 +107,8 @@ export async function ocrBench(): Promise<string> {
     const haveOcrmypdf = await installed('ocrmypdf');
     const rows: string[][] = [];
     for (const f of FIXTURES) {
-      const input = path.join(SCANNED, f.file);
-      const truth = await fs.readFile(path.join(SCANNED, f.truth), 'utf8');
+      const input = fixture(`scanned/${f.file}`);
+      const truth = await fs.readFile(fixture(`scanned/${f.truth}`), 'utf8');
       const image = await pageImage(input, dir);
       const mine = await ours(input, f.language, dir);
       const plain = await unstraightened(image, f.language, dir);

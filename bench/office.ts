@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import libreOffice from 'libreoffice-convert';
 import { SofficePool, sofficePoolConfig } from '../worker/src/engines/soffice-pool';
+import { fixture } from '../tests/support/fixtures';
 import { median, scratchDir, secs, table, timed } from './lib';
 
-const OFFICE = path.resolve(import.meta.dirname, '../../shared/fixtures/office');
 /** The ~470-page handbook takes 20 s either way: it says nothing about start-up costs. */
 const SKIP = new Set(['unstructured_handbook-872p.docx']);
 const WARM_RUNS = Number(process.env.BENCH_OFFICE_WARM_RUNS ?? 9);
@@ -30,15 +30,15 @@ function coldConvert(file: string): Promise<Buffer> {
  * call), on the same files in the same run.
  */
 export async function officeBench(): Promise<string> {
-  const files = (await fs.readdir(OFFICE)).filter((f) => !SKIP.has(f)).sort();
+  const files = (await fs.readdir(fixture('office'))).filter((f) => !SKIP.has(f)).sort();
   const dir = await scratchDir('office');
   const pool = new SofficePool({ ...sofficePoolConfig(), SOFFICE_POOL_SIZE: 1 });
   const rows: string[][] = [];
   const totals = { warm: [] as number[], cold: [] as number[] };
   try {
-    await pool.convert({ input: path.join(OFFICE, files[0]), output: path.join(dir, 'warm-up.pdf') }, { timeoutMs: 120_000 });
+    await pool.convert({ input: fixture(`office/${files[0]}`), output: path.join(dir, 'warm-up.pdf') }, { timeoutMs: 120_000 });
     for (const name of files) {
-      const input = path.join(OFFICE, name);
+      const input = fixture(`office/${name}`);
       const warm: number[] = [];
       const cold: number[] = [];
       // One untimed warm run per file: the first document of a kind loads that application's libraries.
@@ -68,7 +68,7 @@ export async function officeBench(): Promise<string> {
   return [
     '## Office to PDF: warm LibreOffice pool vs libreoffice-convert',
     '',
-    `Each file of \`shared/fixtures/office\` (but the 470-page handbook): ${WARM_RUNS} conversions through one warm pool instance`,
+    `Each file of \`tests/fixtures/office\` (but the 470-page handbook): ${WARM_RUNS} conversions through one warm pool instance`,
     `(\`worker/src/engines/soffice-pool.ts\`, after an untimed first run of the file) and ${COLD_RUNS} through \`libreoffice-convert\`,`,
     'which starts soffice with a fresh profile for every call. Engine time only: no archive check, no page count.',
     '',

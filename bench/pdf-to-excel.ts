@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { runEngine } from '../worker/src/engines/run';
-import { FIXTURES, runProcessor, scratchDir, secs, table, timed } from './lib';
+import { fixture } from '../tests/support/fixtures';
+import { runProcessor, scratchDir, secs, table, timed } from './lib';
 
 /**
  * Hand-checked cells of the table fixtures, read off the page renders and `pdftotext -layout`:
@@ -165,9 +166,9 @@ export async function pdfToExcelBench(): Promise<string> {
   const totals = { ours: { found: 0, total: 0 }, layout: { found: 0, total: 0 } };
   try {
     // One untimed run first: a worker is long-lived, its pdf.js already loaded and compiled.
-    await runProcessor('pdf-to-excel', [path.join(FIXTURES, files[0])], {}, await fs.mkdtemp(path.join(dir, 'warm-')));
+    await runProcessor('pdf-to-excel', [fixture(`pdf/${files[0]}`)], {}, await fs.mkdtemp(path.join(dir, 'warm-')));
     for (const name of files) {
-      const input = path.join(FIXTURES, name);
+      const input = fixture(`pdf/${name}`);
       const work = await fs.mkdtemp(path.join(dir, 'ours-'));
       const ours = await timed(() => runProcessor('pdf-to-excel', [input], {}, work));
       const book = new ExcelJS.Workbook();

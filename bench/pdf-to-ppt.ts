@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../worker/src/engines/run';
 import { blockOrderScore, pptxSlideTexts, wordTokens, zipPart, zipParts } from '../tests/support/office-text';
-import { FIXTURES, kb, runProcessor, scratchDir, secs, table, timed } from './lib';
+import { fixture } from '../tests/support/fixtures';
+import { kb, runProcessor, scratchDir, secs, table, timed } from './lib';
 
 const FILES: Array<{ file: string; note: string }> = [
   { file: 'pypdf_multicolumn.pdf', note: 'LaTeX, two columns' },
@@ -113,9 +114,9 @@ export async function pdfToPptBench(): Promise<string> {
   const rows: string[][] = [];
   try {
     // Untimed: LibreOffice's first start in a fresh profile sets the profile up.
-    await soffice(profile, ['--infilter=impress_pdf_import', '--convert-to', 'pptx', '--outdir', await fs.mkdtemp(path.join(dir, 'warm-')), path.join(FIXTURES, FILES[0].file)]);
+    await soffice(profile, ['--infilter=impress_pdf_import', '--convert-to', 'pptx', '--outdir', await fs.mkdtemp(path.join(dir, 'warm-')), fixture(`pdf/${FILES[0].file}`)]);
     for (const { file, note } of FILES) {
-      const pdf = path.join(FIXTURES, file);
+      const pdf = fixture(`pdf/${file}`);
       const work = await fs.mkdtemp(path.join(dir, 'ours-'));
       const { seconds: oursSeconds, result } = await timed(() => runProcessor('pdf-to-ppt', [pdf], {}, work));
       const ours = await measure(result.outputs[0].path, pdf, oursSeconds, dir, profile);

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../worker/src/engines/run';
 import { blockOrderScore, docxTextParagraphs, wordOrderScore, zipPart } from '../tests/support/office-text';
-import { FIXTURES, runProcessor, scratchDir, secs, table, timed } from './lib';
+import { fixture } from '../tests/support/fixtures';
+import { runProcessor, scratchDir, secs, table, timed } from './lib';
 
 /** Text-heavy PDFs of every layout the converter must read: columns, headings, lists, tables, right to left, CJK. */
 const FILES: Array<{ file: string; note: string }> = [
@@ -66,9 +67,9 @@ export async function pdfToWordBench(): Promise<string> {
   const rows: string[][] = [];
   try {
     // Untimed: LibreOffice's first start in a fresh profile sets the profile up.
-    await libreOffice(path.join(FIXTURES, FILES[0].file), await fs.mkdtemp(path.join(dir, 'warm-')), profile);
+    await libreOffice(fixture(`pdf/${FILES[0].file}`), await fs.mkdtemp(path.join(dir, 'warm-')), profile);
     for (const { file, note } of FILES) {
-      const pdf = path.join(FIXTURES, file);
+      const pdf = fixture(`pdf/${file}`);
       const { stdout: reference } = await runEngine('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { timeoutMs: 120_000 });
       const lines = reference.split('\n').filter((l) => l.trim()).length;
       const work = await fs.mkdtemp(path.join(dir, 'ours-'));

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-export const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
+/** Test data that ships with the repository (tests/fixtures/README.md says where each file came from). */
+export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 export const fixture = (rel: string) => path.join(FIXTURES, rel);
 
 /** Page count as qpdf reports it. */
