@@ -71,7 +71,9 @@ function routes(lang: Lang): RouteCase[] {
     // Accounts.
     { path: '/log-in', expect: page('auth.pages.logInMetaTitle', 'home.heroTitle') },
     { path: '/sign-up', expect: page('auth.pages.signUpMetaTitle', 'home.heroTitle') },
-    { path: '/success-log-in', expect: page('auth.success.metaTitle', 'auth.success.title') },
+    { path: '/success-log-in', expect: page('auth.success.metaTitle', 'auth.success.title', { session: true }) },
+    // A visitor who is not signed in is told so, not "You are logged in".
+    { path: '/success-log-in', expect: page('auth.success.signedOutMetaTitle', 'auth.success.signedOutTitle') },
     { path: '/account', expect: page('account.metaTitle', 'account.title', { session: true, current: 'account.tabs.profile' }) },
     { path: '/account?type=billing', expect: page('account.metaTitle', 'account.title', { session: true, current: 'account.tabs.billing' }) },
     { path: '/history-tasks', expect: page('history.metaTitle', 'history.title', { session: true }) },

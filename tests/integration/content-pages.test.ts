@@ -17,6 +17,7 @@ import { startStack, type Stack } from '../support/stack';
  */
 
 const WEB_BUILD = path.resolve(import.meta.dirname, '../../web/build/server/index.js');
+const WEB_PUBLIC = path.resolve(import.meta.dirname, '../../web/public');
 const RETENTION = 45;
 /** Not the default 100 MB: the tool pages must state the configured limit. */
 const MAX_UPLOAD_MB = 250;
@@ -168,6 +169,18 @@ describe('content pages', () => {
         }
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('ships the newest revisions it has and says which one, warning when the blank is past its expiry', async () => {
+      const printed = (file: string) => execFileSync('pdftotext', ['-l', '2', path.join(WEB_PUBLIC, file), '-'], { encoding: 'utf8' });
+      expect(printed('forms/fw9.pdf')).toMatch(/Rev\. March 2024/);
+      expect(printed('forms/fw2.pdf')).toMatch(/2025/);
+      for (const form of FORM_PAGES.filter((f) => f.blank)) {
+        const page = await get(at(form.path));
+        expectIn(page.text, t('forms.officialSource', { source: t(`forms.${form.id}.source`) }));
+        if (form.staleBlank) expectIn(page.text, t(`forms.${form.id}.staleNote`));
+        else expect(page.text).not.toContain('form-cta__stale');
       }
     });
 

@@ -11,6 +11,8 @@ export interface FormPage {
   officialUrl: string;
   /** Who publishes the form, for the not-affiliated note. */
   authority: 'irs' | 'state';
+  /** The shipped blank is past its publisher's expiry date: the page says so (`forms.<id>.staleNote`). */
+  staleBlank?: true;
 }
 
 export const FORM_PAGES: readonly FormPage[] = [
@@ -25,6 +27,7 @@ export const FORM_PAGES: readonly FormPage[] = [
     blank: '/forms/ds11.pdf',
     officialUrl: 'https://travel.state.gov/content/travel/en/passports/need-passport/apply-in-person.html',
     authority: 'state',
+    staleBlank: true,
   },
 ];
 

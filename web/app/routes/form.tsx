@@ -64,6 +64,7 @@ export default function FormPage() {
                     <span className="visually-hidden"> {t('forms.newTab')}</span>
                   </a>
                   <p className="form-cta__source">{t('forms.officialSource', { source: t(key('source')) })}</p>
+                  {form.staleBlank && <p className="form-cta__stale" role="note">{t(key('staleNote'))}</p>}
                 </>
               ) : (
                 <>
