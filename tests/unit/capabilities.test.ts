@@ -24,4 +24,16 @@ describe('availableTools', () => {
       expect.arrayContaining(['compress-pdf', 'merge-pdf', 'split-pdf']),
     );
   });
+
+  it('switches off a tool whose engine it needs on one path only, or only to check its output', () => {
+    // pdf-ocr's PowerPoint output draws slide backgrounds with Ghostscript.
+    expect(availableTools(engines(['gs']))).not.toContain('pdf-ocr');
+    // pdfinfo (probed with pdftoppm) sizes pdf-to-ppt's slides.
+    expect(availableTools(engines(['pdftoppm']))).not.toContain('pdf-to-ppt');
+    expect(availableTools(engines(['pdftoppm']))).not.toContain('iwork-to-pdf');
+    // The office tools count the converted pages with qpdf.
+    const withoutQpdf = availableTools(engines(['qpdf']));
+    for (const id of ['word-to-pdf', 'excel-to-pdf', 'ppt-to-pdf', 'txt-to-pdf', 'iwork-to-pdf'] as const) expect(withoutQpdf).not.toContain(id);
+    expect(availableTools(engines(['gs', 'pdftoppm']))).toContain('word-to-pdf');
+  });
 });

@@ -8,7 +8,7 @@ export default defineTool({
   minFiles: 1,
   maxFiles: 1,
   options: noOptions,
-  engines: ['soffice'],
+  engines: ['soffice', 'qpdf', 'pdftoppm'],
   output: 'file',
   built: true,
   /** LibreOffice's own limit per conversion is 150 s (worker/src/inputs/office-input.ts); this leaves room around it. */

@@ -40,7 +40,7 @@ export default defineTool({
     /** Excel only: every page on one sheet instead of a sheet per page. */
     excelonesheet: flagField.default(false),
   }),
-  engines: ['pdftoppm', 'pdftotext', 'qpdf'],
+  engines: ['pdftoppm', 'pdftotext', 'qpdf', 'gs'],
   output: 'file',
   built: true,
   timeoutSeconds: 1800,

@@ -18,7 +18,7 @@ export default defineTool({
     /** Every table on one sheet instead of a sheet per page. */
     excelonesheet: flagField.default(false),
   }),
-  engines: ['qpdf'],
+  engines: ['qpdf', 'pdftoppm'],
   output: 'file',
   built: true,
   timeoutSeconds: 600,

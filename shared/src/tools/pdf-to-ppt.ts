@@ -7,7 +7,7 @@ export default defineTool({
   minFiles: 1,
   maxFiles: 1,
   options: noOptions,
-  engines: ['qpdf', 'gs'],
+  engines: ['qpdf', 'gs', 'pdftoppm'],
   output: 'file',
   built: true,
   stallSeconds: 75,

@@ -1,16 +1,21 @@
 import { ENGINES, TOOLS, type EngineName, type ToolId } from '#shared/tools';
 import { runEngine } from './run';
 
-/** A cheap call per engine that succeeds only when the binary is installed and starts. */
-const PROBES: Record<EngineName, readonly [string, ...string[]]> = {
-  qpdf: ['qpdf', '--version'],
-  gs: ['gs', '--version'],
-  pdftoppm: ['pdftoppm', '-v'],
-  pdftotext: ['pdftotext', '-v'],
-  soffice: ['soffice', '--version'],
-  chromium: ['/usr/bin/chromium', '--version'],
-  'ebook-convert': ['ebook-convert', '--version'],
-  bsdtar: ['bsdtar', '--version'],
+/**
+ * The programs each engine stands for, each with a cheap call that succeeds only when it is
+ * installed and starts. A program a wrapper runs belongs to one engine here (a test holds them to it),
+ * so a worker without it switches off exactly the tools that need it.
+ */
+export const ENGINE_PROGRAMS: Record<EngineName, ReadonlyArray<readonly [string, ...string[]]>> = {
+  qpdf: [['qpdf', '--version']],
+  gs: [['gs', '--version']],
+  // poppler-utils: page images, and the page sizes and embedded images read beside them.
+  pdftoppm: [['pdftoppm', '-v'], ['pdfinfo', '-v'], ['pdfimages', '-v']],
+  pdftotext: [['pdftotext', '-v']],
+  soffice: [['soffice', '--version']],
+  chromium: [['/usr/bin/chromium', '--version']],
+  'ebook-convert': [['ebook-convert', '--version']],
+  bsdtar: [['bsdtar', '--version']],
 };
 
 /** soffice and calibre start a runtime even for --version; the others answer in milliseconds. */
@@ -20,13 +25,15 @@ const PROBE_TIMEOUT_MS = 15_000;
 export async function probeEngines(): Promise<Record<EngineName, boolean>> {
   const results = await Promise.all(
     ENGINES.map(async (engine) => {
-      const [command, ...args] = PROBES[engine];
-      try {
-        await runEngine(command, args, { timeoutMs: PROBE_TIMEOUT_MS });
-        return [engine, true] as const;
-      } catch {
-        return [engine, false] as const;
-      }
+      const present = await Promise.all(
+        ENGINE_PROGRAMS[engine].map(([command, ...args]) =>
+          runEngine(command, args, { timeoutMs: PROBE_TIMEOUT_MS }).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
+      return [engine, present.every(Boolean)] as const;
     }),
   );
   return Object.fromEntries(results) as Record<EngineName, boolean>;

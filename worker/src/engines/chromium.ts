@@ -1,4 +1,8 @@
 import { chromium, type Browser } from 'playwright-core';
+import type { EngineName } from '#shared/tools';
+
+/** What playwright-core starts here, for the worker's engine checks. */
+export const ENGINE = 'chromium' satisfies EngineName;
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 

@@ -31,6 +31,12 @@ export interface RunEngineResult {
   code: number;
 }
 
+/**
+ * Base-system programs (coreutils, util-linux) that start an engine under a limit: `timeout` around
+ * every call, `prlimit` for memory and file-size caps. The engine is the program after their `--`.
+ */
+export const LAUNCHERS: readonly string[] = ['timeout', 'prlimit'];
+
 /** Only the end of stderr is kept: that is where engines say what went wrong. */
 const STDERR_KEEP_BYTES = 64 * 1024;
 const DEFAULT_MAX_STDOUT_BYTES = 32 * 1024 * 1024;

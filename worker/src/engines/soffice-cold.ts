@@ -3,8 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import libreOffice from 'libreoffice-convert';
 import { AppError } from '#shared/errors';
+import type { EngineName } from '#shared/tools';
 import { checkZip, readZipEntry } from '../inputs/archive-guard';
 import type { SofficeCallOptions, SofficeRequest } from './soffice-pool';
+
+/** What libreoffice-convert starts (through soffice-cold.sh), for the worker's engine checks. */
+export const ENGINE = 'soffice' satisfies EngineName;
 
 /** Stands in for soffice: seeds libreoffice-convert's fresh profile, runs soffice under a time limit. */
 const WRAPPER = path.join(import.meta.dirname, 'soffice-cold.sh');

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AppError } from '#shared/errors';
 import { randomId } from '#shared/server/ids';
 import { log } from '#shared/server/logger';
+import type { EngineName } from '#shared/tools';
 import { convertCold } from './soffice-cold';
 
 /**
@@ -19,6 +20,9 @@ import { convertCold } from './soffice-cold';
  * and started afresh by the next job. When the pool cannot start at all (python3-uno missing, say)
  * conversions fall back to a cold soffice per call through libreoffice-convert.
  */
+
+/** What the bridge starts (its python3 is only a way to reach soffice: without it, the cold path runs). */
+export const ENGINE = 'soffice' satisfies EngineName;
 
 export interface SofficeRequest {
   /** Absolute path of the document; its extension helps LibreOffice's type detection. */
