@@ -1,7 +1,7 @@
 import { fragmentsOf, isRtlText, lineOf, rowsOf, unionBox, type Box, type Fragment, type Line } from './lines';
 import { continuesInto, Lexicon, markHeadings, mergeInto, paragraphOfLines, paragraphsOf, type Paragraph } from './paragraphs';
 import type { TextRun } from './types';
-import { readingOrder, type Region } from './reading-order';
+import { linedUpRows, pageParts, readingOrder, type Region } from './reading-order';
 import { detectTables, holds, type Table } from './tables';
 import type { DocumentLayout, ImageBox, PageLayout } from './types';
 
@@ -103,42 +103,6 @@ export function pageFlow(page: PageLayout, opts: FlowOptions = {}): PageFlow {
   return { width: page.width, height: page.height, content, bands, rtl };
 }
 
-/** Rows, and share of the page's height, a running head or foot takes at most. */
-const RUNNING_ROWS = 5;
-const RUNNING_HEIGHT = 0.12;
-
-/**
- * The running head, the body and the running foot of a page: rows at the top or the bottom, set
- * apart by a wide gap, are read on their own. Their pieces stand left and right of the body's
- * gutters and would otherwise open and close its columns.
- */
-function pageParts(items: Item[], size: number, pageHeight: number): Item[][] {
-  const spans: Array<{ y0: number; y1: number }> = [];
-  for (const item of [...items].sort((a, b) => a.y0 - b.y0)) {
-    const last = spans.at(-1);
-    if (last && item.y0 <= last.y1) last.y1 = Math.max(last.y1, item.y1);
-    else spans.push({ y0: item.y0, y1: item.y1 });
-  }
-  const minGap = Math.max(2 * size, 12);
-  const maxHeight = RUNNING_HEIGHT * pageHeight;
-  // The widest qualifying gap among the first (last) few rows.
-  let top: { at: number; gap: number } | undefined;
-  let bottom: { at: number; gap: number } | undefined;
-  for (let k = 1; k <= Math.min(RUNNING_ROWS, spans.length - 1); k++) {
-    const gap = spans[k].y0 - spans[k - 1].y1;
-    if (gap >= minGap && spans[k - 1].y1 - spans[0].y0 <= maxHeight && (!top || gap > top.gap)) top = { at: spans[k].y0, gap };
-    const j = spans.length - k;
-    const gapUp = spans[j].y0 - spans[j - 1].y1;
-    if (gapUp >= minGap && spans.at(-1)!.y1 - spans[j].y0 <= maxHeight && (!bottom || gapUp > bottom.gap)) bottom = { at: spans[j].y0, gap: gapUp };
-  }
-  const headEnd = top?.at ?? -Infinity;
-  const footStart = bottom && bottom.at > headEnd ? bottom.at : Infinity;
-  const head = items.filter((i) => i.y0 < headEnd);
-  const foot = items.filter((i) => i.y0 >= footStart);
-  const body = items.filter((i) => i.y0 >= headEnd && i.y0 < footStart);
-  return [head, body, foot].filter((part) => part.length);
-}
-
 /**
  * An unruled "table" whose cells are full lines of several words each is running text in columns
  * (a three-column register): the column search reads it, and Word gets paragraphs, not cells.
@@ -177,13 +141,8 @@ function areColumns(parts: readonly Item[][]): boolean {
     if (left.length < 2 || right.length < 2) continue;
     const mono = (items: typeof left) => items.filter((t) => t.fragment.runs.every((r) => MONO_FONT.test(r.fontName ?? ''))).length >= 0.6 * items.length;
     if (mono(left) && mono(right)) return false;
-    const edge = Math.max(...left.map((t) => t.x1));
-    const width = edge - Math.min(...left.map((t) => t.x0));
-    const slack = left.reduce((s, t) => s + (edge - t.x1), 0) / left.length / Math.max(1, width);
-    const matched = right.filter((r) => left.some((l) => Math.abs(l.y1 - r.y1) < 1)).length / right.length;
-    if (slack > 0.25 && matched > 0.7) return false;
   }
-  return true;
+  return !linedUpRows(parts.map((part) => part.filter((p) => p.kind === 'text')));
 }
 
 function band(region: Region<Item>, content: Box, lexicon: Lexicon | undefined): Band {

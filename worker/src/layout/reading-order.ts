@@ -31,6 +31,60 @@ export function readingOrder<T extends Box>(items: readonly T[], opts: CutOption
   return build([...items], opts, 0);
 }
 
+/** Rows, and share of the page's height, a running head or foot takes at most. */
+const RUNNING_ROWS = 5;
+const RUNNING_HEIGHT = 0.12;
+
+/**
+ * The running head, the body and the running foot of a page: rows at the top or the bottom, set
+ * apart by a wide gap, are read on their own. Their pieces stand left and right of the body's
+ * gutters and would otherwise open and close its columns.
+ */
+export function pageParts<T extends Box>(items: readonly T[], size: number, pageHeight: number): T[][] {
+  const spans: Array<{ y0: number; y1: number }> = [];
+  for (const item of [...items].sort((a, b) => a.y0 - b.y0)) {
+    const last = spans.at(-1);
+    if (last && item.y0 <= last.y1) last.y1 = Math.max(last.y1, item.y1);
+    else spans.push({ y0: item.y0, y1: item.y1 });
+  }
+  const minGap = Math.max(2 * size, 12);
+  const maxHeight = RUNNING_HEIGHT * pageHeight;
+  // The widest qualifying gap among the first (last) few rows.
+  let top: { at: number; gap: number } | undefined;
+  let bottom: { at: number; gap: number } | undefined;
+  for (let k = 1; k <= Math.min(RUNNING_ROWS, spans.length - 1); k++) {
+    const gap = spans[k].y0 - spans[k - 1].y1;
+    if (gap >= minGap && spans[k - 1].y1 - spans[0].y0 <= maxHeight && (!top || gap > top.gap)) top = { at: spans[k].y0, gap };
+    const j = spans.length - k;
+    const gapUp = spans[j].y0 - spans[j - 1].y1;
+    if (gapUp >= minGap && spans.at(-1)!.y1 - spans[j].y0 <= maxHeight && (!bottom || gapUp > bottom.gap)) bottom = { at: spans[j].y0, gap: gapUp };
+  }
+  const headEnd = top?.at ?? -Infinity;
+  const footStart = bottom && bottom.at > headEnd ? bottom.at : Infinity;
+  const head = items.filter((i) => i.y0 < headEnd);
+  const foot = items.filter((i) => i.y0 >= footStart);
+  const body = items.filter((i) => i.y0 >= headEnd && i.y0 < footStart);
+  return [head, body, foot].filter((part) => part.length);
+}
+
+/**
+ * Side-by-side parts (left to right) that are rows merely lined up, not columns of text: labels
+ * with values, code with its comments. Those leave the left part's lines far short of its edge,
+ * with baselines matched on the right (within `tolerance` points).
+ */
+export function linedUpRows(parts: readonly (readonly Box[])[], tolerance = 1): boolean {
+  for (let i = 0; i + 1 < parts.length; i++) {
+    const [left, right] = [parts[i], parts[i + 1]];
+    if (left.length < 2 || right.length < 2) continue;
+    const edge = Math.max(...left.map((t) => t.x1));
+    const width = edge - Math.min(...left.map((t) => t.x0));
+    const slack = left.reduce((s, t) => s + (edge - t.x1), 0) / left.length / Math.max(1, width);
+    const matched = right.filter((r) => left.some((l) => Math.abs(l.y1 - r.y1) < tolerance)).length / right.length;
+    if (slack > 0.25 && matched > 0.7) return true;
+  }
+  return false;
+}
+
 /** Horizontal whitespace cuts tried, widest first, when no gutter holds over a whole region. */
 const MAX_CUT_TRIES = 8;
 

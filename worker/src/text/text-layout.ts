@@ -1,4 +1,5 @@
-import { readingOrder, type Box } from './reading-order';
+import { rowsOf, unionBox, type Box } from '../layout/lines';
+import { linedUpRows, pageParts, readingOrder, type Region } from '../layout/reading-order';
 
 /** Words, lines and blocks of a page as poppler finds them (points, origin top-left). */
 export interface TextWord extends Box {
@@ -89,28 +90,75 @@ export function lineText(line: TextLine): string {
   return text.trim();
 }
 
+/** poppler's line boxes are the font's ascent to descent, about 1.2 times its size. */
+const LINE_PER_POINT = 1.2;
+
+interface PlacedLine extends Box {
+  line: TextLine;
+  block: TextBlock;
+}
+
+/** A block of text set sideways (a margin note running up the page): it would bridge every gutter. */
+const isVertical = (b: TextBlock) => b.y1 - b.y0 > 2 * (b.x1 - b.x0) && b.lines.every((l) => l.y1 - l.y0 > l.x1 - l.x0);
+
+/** poppler keeps a column's lines in blocks of their own: a split through a block is not a gutter (code beside its comments). */
+function splitsBlock(parts: readonly PlacedLine[][]): boolean {
+  const sides = parts.map((part) => new Set(part.map((l) => l.block)));
+  return sides.some((side, i) => sides.some((other, j) => j > i && [...side].some((b) => other.has(b))));
+}
+
 /**
- * The plain text of a page in reading order: blocks ordered by XY-cut, a blank line between
- * blocks, and words split across lines by a hyphen joined again, as pdftotext does.
+ * The lines of a region in reading order. A leaf holds no columns: its blocks are read row by row,
+ * left to right in a row, each block's lines in poppler's order.
+ */
+function orderedLines(region: Region<PlacedLine>): PlacedLine[] {
+  if (region.kind !== 'leaf') return region.parts.flatMap(orderedLines);
+  const byBlock = new Map<TextBlock, PlacedLine[]>();
+  for (const item of region.items) byBlock.set(item.block, [...(byBlock.get(item.block) ?? []), item]);
+  const pieces = [...byBlock.values()].map((lines) => ({ ...unionBox(lines), lines }));
+  return rowsOf(pieces).flatMap((row) =>
+    row.sort((a, b) => a.x0 - b.x0).flatMap((p) => p.lines.sort((a, b) => a.block.lines.indexOf(a.line) - b.block.lines.indexOf(b.line))),
+  );
+}
+
+/** A run of lines of one block as text, words split across lines by a hyphen joined again. */
+function linesText(lines: readonly TextLine[]): string {
+  let text = '';
+  lines.forEach((line, i) => {
+    const words = lineText(line);
+    const last = i === lines.length - 1;
+    if (!last && HYPHENATED.test(words)) text += words.slice(0, -1);
+    else text += words + (last ? '' : '\n');
+  });
+  return text;
+}
+
+/**
+ * The plain text of a page in reading order, as the Word converter reads it: the running head, the
+ * body's lines ordered by its column gutters and the running foot (layout/reading-order), text set
+ * sideways last, a blank line between blocks, and
+ * words split across lines by a hyphen joined again, as pdftotext does.
  */
 export function pageText(page: TextPage): string {
   const lineHeight = median(page.blocks.flatMap((b) => b.lines.map((l) => Math.min(l.y1 - l.y0, l.x1 - l.x0))));
-  const blocks = readingOrder(page.blocks, {
-    minGutter: Math.max(3, 0.4 * lineHeight),
-    thinBand: 2.5 * lineHeight,
-    isVertical: (b) => b.y1 - b.y0 > 2 * (b.x1 - b.x0) && (b as TextBlock).lines.every((l) => l.y1 - l.y0 > l.x1 - l.x0),
-  });
-  return blocks
-    .map((block) => {
-      let text = '';
-      block.lines.forEach((line, i) => {
-        const words = lineText(line);
-        const last = i === block.lines.length - 1;
-        if (!last && HYPHENATED.test(words)) text += words.slice(0, -1);
-        else text += words + (last ? '' : '\n');
-      });
-      return text;
-    })
+  const size = lineHeight / LINE_PER_POINT || 10;
+  const sideways = page.blocks.filter(isVertical);
+  const items = page.blocks
+    .filter((b) => !isVertical(b))
+    .flatMap((block) => block.lines.map((line): PlacedLine => ({ x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1, line, block })));
+  const cut = { rtl: false, minGutter: Math.max(4, 0.8 * size), minColumn: Math.max(60, 7 * size), canSplit: (parts: readonly PlacedLine[][]) => !linedUpRows(parts) && !splitsBlock(parts) };
+  const ordered = pageParts(items, size, page.height).flatMap((part) => orderedLines(readingOrder(part, cut)));
+  // Consecutive lines of one block stay together; a block cut by a column end starts a new one.
+  const chunks: TextLine[][] = [];
+  let previous: TextBlock | undefined;
+  for (const { line, block } of ordered) {
+    if (block === previous) chunks.at(-1)!.push(line);
+    else chunks.push([line]);
+    previous = block;
+  }
+  for (const block of sideways) chunks.push(block.lines);
+  return chunks
+    .map(linesText)
     .filter((t) => t.length > 0)
     .map((t) => `${t}\n`)
     .join('\n');
