@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -11,12 +10,12 @@ export default defineConfig({
     alias: [
       // The web app's own import alias, for unit tests of its option modules.
       { find: '~', replacement: path.join(root, 'web/app') },
-      // One react-router for the api's code (run by vitest) and the request handler (loaded by Node),
-      // or the RouterContextProvider the api hands to the pages fails the handler's instanceof check.
-      { find: /^react-router$/, replacement: createRequire(import.meta.url).resolve('react-router') },
     ],
   },
   test: {
+    // The web build is loaded by Node, as in production, not through vitest's transform: then it and
+    // the request handler share Node's one react-router, whose RouterContextProvider the build returns.
+    server: { deps: { external: [/\/web\/build\//] } },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {

@@ -4,9 +4,10 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
-import { RouterContextProvider, type RouterContext } from 'react-router';
+import type { ServerBuild } from 'react-router';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
+import type { PageServices, WebServerEntry } from '#shared/web-contract';
 import { errorHandler } from './middleware/error-handler';
 import { ensureVisitorId, requester } from './middleware/requester';
 import { cspNonceOf, securityHeaders } from './middleware/security-headers';
@@ -17,8 +18,6 @@ import { userRouter } from './routes/user/router';
 import { blogRouter } from './routes/blog/router';
 import { contactRouter } from './routes/contact/router';
 import { blogService } from './services/blog-service';
-import { cspNonceContext } from '../../web/app/lib/csp-nonce';
-import { pageServicesContext, type PageServices } from '../../web/app/lib/page-services.server';
 
 const WEB_BUILD = path.resolve(import.meta.dirname, '../../web/build');
 
@@ -59,20 +58,22 @@ function mountWeb(app: Express, deps: Deps) {
     ensureVisitorId(deps.env, req, res);
     next();
   });
-  // The pages' loaders read the blog and the configuration they state through the API's own services;
-  // the server entry reads this response's CSP nonce.
+  // The pages' loaders read the blog and the configuration they state through the API's own services,
+  // and the server entry this response's CSP nonce: the build's entry makes them its load context.
   const services: PageServices = { blog: blogService(deps.db), config: deps.env };
+  const loadBuild = (): Promise<ServerBuild> => import(path.join(WEB_BUILD, 'server/index.js'));
   app.all(
     '/{*splat}',
     createRequestHandler({
-      build: () => import(path.join(WEB_BUILD, 'server/index.js')),
-      getLoadContext: (_req, res) =>
-        new RouterContextProvider(
-          new Map<RouterContext, unknown>([
-            [pageServicesContext, services],
-            [cspNonceContext, cspNonceOf(res)],
-          ]),
-        ),
+      build: loadBuild,
+      getLoadContext: async (_req, res) => webEntry(await loadBuild()).loadContext({ services, cspNonce: cspNonceOf(res) }),
     }),
   );
+}
+
+/** The build's server entry, checked for what #shared/web-contract says it exports. */
+function webEntry(build: ServerBuild): WebServerEntry {
+  const entry = build.entry.module as Partial<WebServerEntry>;
+  if (typeof entry.loadContext !== 'function') throw new Error('The web build\'s server entry exports no loadContext: rebuild it (npm run build).');
+  return entry as WebServerEntry;
 }

@@ -3,10 +3,24 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { RouterContextProvider, ServerRouter, type EntryContext, type RouterContext } from 'react-router';
+import type { WebServerEntry } from '#shared/web-contract';
 import { CspNonce, cspNonceContext } from '~/lib/csp-nonce';
+import { pageServicesContext } from '~/lib/page-services.server';
 
 export const streamTimeout = 5_000;
+
+/**
+ * The load context of one request, from the values the API hands in (its getLoadContext calls this
+ * through the build). Built here, so the context keys and React Router's classes are the build's own.
+ */
+export const loadContext: WebServerEntry['loadContext'] = ({ services, cspNonce }) =>
+  new RouterContextProvider(
+    new Map<RouterContext, unknown>([
+      [pageServicesContext, services],
+      [cspNonceContext, cspNonce],
+    ]),
+  );
 
 /**
  * React Router's default server entry, plus the response's Content-Security-Policy nonce: on React's

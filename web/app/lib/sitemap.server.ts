@@ -1,6 +1,6 @@
+import type { BlogLang, BlogService } from '#shared/blog';
 import { LANGS } from '#shared/i18n';
 import { TOOL_IDS } from '#shared/tools';
-import type { BlogLang, BlogService } from '../../../api/src/services/blog-service';
 import { articlePath, categoryPath } from './blog';
 import { FORM_PAGES } from './forms';
 import { localizePath, type Lang } from './i18n';

@@ -1,0 +1,36 @@
+import type { RouterContextProvider } from 'react-router';
+import type { BlogService } from './blog';
+import type { Env } from './env';
+
+/**
+ * What the API hands the web app's server side, and how. The API loads the web build at run time
+ * and never imports web/; web/ never imports the API's code. Both sides import this module instead.
+ */
+
+/** The configuration the pages state (retention, limits, download links, the public URL). */
+export type PageConfig = Pick<
+  Env,
+  'FILE_RETENTION_MINUTES' | 'SESSION_DAYS' | 'MAX_UPLOAD_MB' | 'DOWNLOAD_POLICY' | 'DESKTOP_WINDOWS_URL' | 'DESKTOP_MAC_URL' | 'EBOOK_MAX_FILES' | 'PUBLIC_URL'
+>;
+
+/** What the server-rendered pages read on the server: the blog, and the configuration they state. */
+export interface PageServices {
+  blog: BlogService;
+  config: PageConfig;
+}
+
+/** The values of one page request, from the API. */
+export interface PageRequestValues {
+  services: PageServices;
+  /** The Content-Security-Policy nonce of this response, for the inline scripts and styles. */
+  cspNonce: string | undefined;
+}
+
+/**
+ * What the web build's server entry (web/app/entry.server.tsx) exports besides its renderer. The
+ * API's getLoadContext calls loadContext with each request's values; the entry puts them in React
+ * Router's context under keys only the web build holds, and its loaders read them there.
+ */
+export interface WebServerEntry {
+  loadContext(values: PageRequestValues): RouterContextProvider;
+}
