@@ -23,6 +23,7 @@ rm -rf "$DATA_DIR" && mkdir -p "$DATA_DIR"
 log "Static checks"
 (cd web && npx react-router typegen >/dev/null)
 npx tsc --noEmit -p tsconfig.json
+npm run --silent lint
 bash scripts/check-drift.sh
 
 for tier in unit integration conformance e2e; do
