@@ -1,18 +1,55 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TOOLS, getTool, toolSlugs } from '#shared/tools';
-import { PROCESSORS, unavailable } from '../../worker/src/processors';
+import htmlTool from '#shared/tools/html-to-pdf';
+import rotateTool from '#shared/tools/rotate-pdf';
+import { PROCESSORS, loadProcessor, unavailable } from '../../worker/src/processors';
+import { defineProcessor, type ProcessorContext, type ToolOptions } from '../../worker/src/processors/types';
+
+/** The `.ts` files of a folder of the repository, without their extension. */
+const modulesIn = (dir: string) =>
+  fs
+    .readdirSync(new URL(`../../${dir}/`, import.meta.url))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.slice(0, -'.ts'.length));
+// Checked by tsc: a processor reads its own tool's options and cannot be given another tool's.
+// @ts-expect-error rotate-pdf's options carry no `url`.
+defineProcessor(rotateTool, async (ctx: ProcessorContext<ToolOptions<typeof htmlTool>>) => ({ outputs: [], name: ctx.options.url }));
+
+/** Modules of shared/src/tools that declare no tool. */
+const TOOL_HELPERS = ['index', 'define', 'catalog', 'fields'];
 
 describe('tool registry', () => {
   it('declares every tool once, with its route slug as id', () => {
     const ids = TOOLS.map((t) => t.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toHaveLength(28);
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  it('lists every declaration of shared/src/tools, each in the file named after its id', async () => {
+    const declared = modulesIn('shared/src/tools').filter((name) => !TOOL_HELPERS.includes(name));
+    expect(TOOLS.map((t) => t.id).sort()).toEqual(declared.sort());
+    for (const t of TOOLS) expect((await import(`../../shared/src/tools/${t.id}.ts`)).default).toBe(t);
   });
 
   it('gives every built tool a processor of its own and every other tool the refusal', () => {
     for (const t of TOOLS) expect(PROCESSORS[t.id] === unavailable, t.id).toBe(!t.built);
   });
+
+  it('finds each built tool\'s processor in worker/src/processors/<id>.ts, defined for that very tool', async () => {
+    for (const t of TOOLS.filter((tool) => tool.built)) expect((await loadProcessor(t)).tool, t.id).toBe(t);
+    // Loading them all brings in pdf.js, OCR and the office writers: seconds, not milliseconds.
+  }, 60_000);
+
+  it('has no processor module for a tool that is not built, nor one named after no tool', async () => {
+    for (const name of modulesIn('worker/src/processors')) {
+      const { default: processor } = (await import(`../../worker/src/processors/${name}.ts`)) as { default?: { tool?: unknown } };
+      const tool = getTool(name);
+      if (tool?.built) continue;
+      // Helpers of several processors (page-selection) export no processor of their own.
+      expect(processor?.tool, `worker/src/processors/${name}.ts`).toBeUndefined();
+    }
+  }, 60_000);
 
   it('keeps file counts consistent', () => {
     for (const t of TOOLS) expect(t.minFiles).toBeLessThanOrEqual(t.maxFiles);

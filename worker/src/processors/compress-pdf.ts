@@ -2,12 +2,12 @@ import { copyFile, mkdtemp, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors';
-import type compressTool from '#shared/tools/compress-pdf';
+import compressTool from '#shared/tools/compress-pdf';
 import type { COMPRESS_PERCENTAGES } from '#shared/tools/compress-pdf';
 import * as ghostscript from '../engines/ghostscript';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 type CompressOptions = z.output<typeof compressTool.options>;
 
@@ -46,7 +46,7 @@ export function imageProfile(options: CompressOptions): ghostscript.ImageProfile
  * document is a form), qpdf's lossless pass alone. The user never gets a larger file back: when
  * neither is smaller, the input itself comes back, byte for byte, with the ALREADY_OPTIMAL notice.
  */
-const compressPdf: Processor<CompressOptions> = async (ctx) => {
+const compressPdf = defineProcessor(compressTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'compress-'));
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
@@ -74,7 +74,7 @@ const compressPdf: Processor<CompressOptions> = async (ctx) => {
   const original = path.join(dir, 'original.pdf');
   await copyFile(input.path, original);
   return { outputs: [{ path: original, name }], notice: 'ALREADY_OPTIMAL' };
-};
+});
 
 const sizeOf = async (file: string) => (await stat(file)).size;
 

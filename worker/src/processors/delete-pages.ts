@@ -1,17 +1,16 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
 import { AppError } from '#shared/errors';
 import { compactPages, pagesIn, toQpdfRange } from '#shared/page-ranges';
-import type deleteTool from '#shared/tools/delete-pages';
+import deleteTool from '#shared/tools/delete-pages';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import { rebuildOutline } from '../text/pdf-outline';
 import { resolveRanges } from './page-selection';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 /** Removes the chosen pages; bookmarks, links and form fields of the pages that stay are kept. */
-const deletePages: Processor<z.output<typeof deleteTool.options>> = async (ctx) => {
+const deletePages = defineProcessor(deleteTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'delete-'));
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
@@ -27,6 +26,6 @@ const deletePages: Processor<z.output<typeof deleteTool.options>> = async (ctx) 
   const position = new Map(kept.map((page, i) => [page, i + 1]));
   await rebuildOutline(output, [{ file: doc.path, positionOf: (page) => position.get(page) }], ctx.signal);
   return { outputs: [{ path: output, name: `${fileStem(input.name)}-pages-removed.pdf` }] };
-};
+});
 
 export default deletePages;

@@ -1,14 +1,11 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import type { z } from 'zod';
 import { AppError } from '#shared/errors';
-import type dwgToJpgTool from '#shared/tools/dwg-to-jpg';
+import dwgToJpgTool from '#shared/tools/dwg-to-jpg';
 import { MAX_CAD_MEGAPIXELS } from '#shared/tools/dwg-to-jpg';
 import { CAD_TIMEOUT_MS, convertCad, drawingInput } from '../cad/convert';
 import { fileStem } from '../inputs/pdf-input';
-import type { Processor } from './types';
-
-type DwgToJpgOptions = z.output<typeof dwgToJpgTool.options>;
+import { defineProcessor } from './types';
 
 const JPEG_QUALITY = 90;
 /** librsvg rasterises in sharp's thread pool, which cannot be interrupted: a limit of its own. */
@@ -25,7 +22,7 @@ export function effectiveDpi(widthPt: number, heightPt: number, dpi: number): nu
 }
 
 /** A DWG or DXF drawing to a JPG of its sheet: drawn as SVG, rasterised by librsvg (in sharp). */
-const dwgToJpg: Processor<DwgToJpgOptions> = async (ctx) => {
+const dwgToJpg = defineProcessor(dwgToJpgTool, async (ctx) => {
   const { input, kind } = await drawingInput(ctx.inputs);
   await ctx.progress(0.05);
   const stem = fileStem(input.name);
@@ -45,6 +42,6 @@ const dwgToJpg: Processor<DwgToJpgOptions> = async (ctx) => {
   }
   await ctx.progress(1);
   return { outputs: [{ path: file, name: `${stem}.jpg` }] };
-};
+});
 
 export default dwgToJpg;

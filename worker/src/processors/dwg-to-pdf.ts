@@ -1,15 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
-import type dwgToPdfTool from '#shared/tools/dwg-to-pdf';
+import dwgToPdfTool from '#shared/tools/dwg-to-pdf';
 import { CAD_TIMEOUT_MS, convertCad, drawingInput } from '../cad/convert';
 import { fileStem } from '../inputs/pdf-input';
-import type { Processor } from './types';
-
-type DwgToPdfOptions = z.output<typeof dwgToPdfTool.options>;
+import { defineProcessor } from './types';
 
 /** A DWG or DXF drawing to a one-page vector PDF. */
-const dwgToPdf: Processor<DwgToPdfOptions> = async (ctx) => {
+const dwgToPdf = defineProcessor(dwgToPdfTool, async (ctx) => {
   const { input, kind } = await drawingInput(ctx.inputs);
   await ctx.progress(0.05);
   const stem = fileStem(input.name);
@@ -18,6 +15,6 @@ const dwgToPdf: Processor<DwgToPdfOptions> = async (ctx) => {
   await writeFile(file, result.pdf!);
   await ctx.progress(1);
   return { outputs: [{ path: file, name: `${stem}.pdf` }] };
-};
+});
 
 export default dwgToPdf;

@@ -11,7 +11,7 @@ import { ebookToPdf } from '../engines/calibre';
 import { mapLimit } from '../jobs/parallel';
 import { fileStem } from '../inputs/pdf-input';
 import { sniffInput } from '../inputs/sniff-input';
-import type { InputFile, Processor, ProcessorContext } from './types';
+import { defineProcessor, type InputFile, type ProcessorContext } from './types';
 
 type EbookOptions = z.output<typeof ebooksTool.options>;
 
@@ -24,7 +24,7 @@ const BOOK_TIMEOUT_MS = 150_000;
 const BOOKS_AT_ONCE = 2;
 
 /** Every eBook becomes its own PDF, named after the book. */
-const ebooksToPdf: Processor<EbookOptions> = async (ctx) => {
+const ebooksToPdf = defineProcessor(ebooksTool, async (ctx) => {
   if (ctx.inputs.length === 0) throw new AppError('ILLEGAL_INPUT', 'no eBook');
   const names = uniqueNames(ctx.inputs.map((input) => fileStem(input.name)));
   let finished = 0;
@@ -37,7 +37,7 @@ const ebooksToPdf: Processor<EbookOptions> = async (ctx) => {
     return { path: pdf, name: names[i] };
   });
   return { outputs };
-};
+});
 
 async function bookToPdf(input: InputFile, dir: string, ctx: ProcessorContext<EbookOptions>): Promise<string> {
   const extension = CALIBRE_EXTENSION[input.kind];

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import excelTool from '#shared/tools/excel-to-pdf';
 import { convertOffice, decodeText, officeWorkDir, prepareOfficeInput, type OfficeSource } from '../inputs/office-input';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 /** LibreOffice's CSV import filter and its option string's positions. */
 const CSV_FILTER = 'Text - txt - csv (StarCalc)';
@@ -47,13 +47,13 @@ async function csvRequest(source: OfficeSource) {
 }
 
 /** xls, xlsx, ods and csv through LibreOffice Calc: every sheet, as Calc paginates it. */
-const excelToPdf: Processor = async (ctx) => {
+const excelToPdf = defineProcessor(excelTool, async (ctx) => {
   await ctx.progress(0.05);
   const source = await prepareOfficeInput(ctx, excelTool.accepts, await officeWorkDir(ctx));
   await ctx.progress(0.2);
   const { output } = await convertOffice(ctx, source, source.kind === 'csv' ? await csvRequest(source) : undefined);
   await ctx.progress(0.95);
   return { outputs: [output] };
-};
+});
 
 export default excelToPdf;

@@ -5,11 +5,11 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { z } from 'zod';
 import { htmlLimits, urlFetchAllowlist } from '#shared/env';
 import { AppError, isAppError } from '#shared/errors';
-import type htmlTool from '#shared/tools/html-to-pdf';
+import htmlTool from '#shared/tools/html-to-pdf';
 import { sharedBrowser } from '../engines/chromium';
 import { startGuardedProxy } from '../html/guarded-proxy';
 import { RequestGuard, isBlockedError } from '../html/ssrf-guard';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 type HtmlOptions = z.output<typeof htmlTool.options>;
 
@@ -32,7 +32,7 @@ const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
  * route handler does not see, are caught there). When the page itself is refused the task fails
  * with URL_BLOCKED; a refused picture or frame only stays blank.
  */
-const htmlToPdf: Processor<HtmlOptions> = async (ctx) => {
+const htmlToPdf = defineProcessor(htmlTool, async (ctx) => {
   if (ctx.signal.aborted) throw new AppError('TASK_FAILED', 'aborted before start');
   const { url, format, margin, background } = ctx.options;
   // Pages beyond maxPages are not rendered: an endless page stops there.
@@ -136,7 +136,7 @@ const htmlToPdf: Processor<HtmlOptions> = async (ctx) => {
     await context?.close().catch(() => undefined);
     await proxy.close();
   }
-};
+});
 
 /** Whether a request loads the page's own document (a pop-up's first request has no frame yet). */
 function isMainFrameNavigation(request: Request, page: Page): boolean {

@@ -12,7 +12,7 @@ import * as poppler from '../engines/poppler';
 import * as qpdf from '../engines/qpdf';
 import { convertOffice, officeWorkDir, prepareOfficeInput, type OfficeSource } from '../inputs/office-input';
 import { fileStem } from '../inputs/pdf-input';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 /** Previews an iWork package may carry, best first: iWork '09 stores a full PDF, later versions a JPEG of the first page. */
 const PREVIEW_PDF = 'QuickLook/Preview.pdf';
@@ -109,7 +109,7 @@ async function previewPdf(source: OfficeSource, dir: string, signal: AbortSignal
  * the preview Apple stores inside the package, with the IWORK_PREVIEW notice so the user knows it
  * is a picture of the document rather than a conversion.
  */
-const iworkToPdf: Processor = async (ctx) => {
+const iworkToPdf = defineProcessor(iworkTool, async (ctx) => {
   await ctx.progress(0.05);
   const dir = await officeWorkDir(ctx);
   const source = await flattenBundle(await prepareOfficeInput(ctx, iworkTool.accepts, dir), dir);
@@ -132,6 +132,6 @@ const iworkToPdf: Processor = async (ctx) => {
   if (!preview) throw failure;
   await ctx.progress(0.95);
   return { outputs: [{ path: preview, name: `${fileStem(source.name)}.pdf` }], notice: 'IWORK_PREVIEW' };
-};
+});
 
 export default iworkToPdf;

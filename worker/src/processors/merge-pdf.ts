@@ -1,17 +1,16 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
 import { AppError } from '#shared/errors';
 import { log } from '#shared/server/logger';
-import type mergeTool from '#shared/tools/merge-pdf';
+import mergeTool from '#shared/tools/merge-pdf';
 import * as qpdf from '../engines/qpdf';
 import { ENGINE_PARALLELISM, mapLimit } from '../jobs/parallel';
 import { fileStem, preparePdf, type PreparedPdf } from '../inputs/pdf-input';
 import { writeOutline } from '../text/pdf-outline';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 /** Two or more PDFs, in the order the user chose, become one. */
-const mergePdf: Processor<z.output<typeof mergeTool.options>> = async (ctx) => {
+const mergePdf = defineProcessor(mergeTool, async (ctx) => {
   if (ctx.inputs.length < 2) throw new AppError('TOO_FEW_FILES', `${ctx.inputs.length} input(s)`);
   const dir = await mkdtemp(path.join(ctx.workDir, 'merge-'));
 
@@ -32,7 +31,7 @@ const mergePdf: Processor<z.output<typeof mergeTool.options>> = async (ctx) => {
   await keepBookmarks(docs, output, ctx.signal);
   await ctx.progress(0.95);
   return { outputs: [{ path: output, name: `${fileStem(ctx.inputs[0].name)}-merged.pdf` }] };
-};
+});
 
 /** qpdf keeps no input's outline when it concatenates: each input's bookmarks are written back, shifted to its pages. */
 async function keepBookmarks(docs: readonly PreparedPdf[], output: string, signal: AbortSignal): Promise<void> {

@@ -1,22 +1,21 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
 import { AppError } from '#shared/errors';
 import { parsePageOrder } from '#shared/page-order';
 import { compactPages, toQpdfRange } from '#shared/page-ranges';
-import type organizeTool from '#shared/tools/organize-pdf';
+import organizeTool from '#shared/tools/organize-pdf';
 import * as qpdf from '../engines/qpdf';
 import { ENGINE_PARALLELISM, mapLimit } from '../jobs/parallel';
 import { fileStem, preparePdf } from '../inputs/pdf-input';
 import { rebuildOutline } from '../text/pdf-outline';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 /**
  * Builds one document from the pages of one or more inputs, in exactly the order given, each page
  * optionally turned. Pages are numbered across the inputs in upload order; pages left out are gone,
  * with their bookmarks. Every input's bookmarks are kept; form fields and metadata come from the first.
  */
-const organizePdf: Processor<z.output<typeof organizeTool.options>> = async (ctx) => {
+const organizePdf = defineProcessor(organizeTool, async (ctx) => {
   const dir = await mkdtemp(path.join(ctx.workDir, 'organize-'));
   const docs = await mapLimit(ctx.inputs, ENGINE_PARALLELISM, (input, i) => preparePdf(input, path.join(dir, `input-${i + 1}.pdf`), ctx.signal));
   await ctx.progress(0.4);
@@ -59,6 +58,6 @@ const organizePdf: Processor<z.output<typeof organizeTool.options>> = async (ctx
     ctx.signal,
   );
   return { outputs: [{ path: output, name: `${fileStem(ctx.inputs[0].name)}-organized.pdf` }] };
-};
+});
 
 export default organizePdf;

@@ -1,7 +1,6 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
-import type ocrTool from '#shared/tools/pdf-ocr';
+import ocrTool from '#shared/tools/pdf-ocr';
 import type { OcrLanguage } from '#shared/tools/pdf-ocr';
 import { addPageBackgrounds } from '../layout/slide-backgrounds';
 import type { PageLayout } from '../layout/types';
@@ -14,9 +13,7 @@ import { OcrEngine } from '../ocr/tesseract';
 import { TextLayer } from '../ocr/text-layer';
 import { fileStem, singleInput } from '../inputs/pdf-input';
 import { pageText } from '../text/text-layout';
-import type { Processor } from './types';
-
-type OcrOptions = z.output<typeof ocrTool.options>;
+import { defineProcessor } from './types';
 
 /**
  * Scanned PDFs and images to text. Each page without text is rendered (or read) as a grey image,
@@ -26,7 +23,7 @@ type OcrOptions = z.output<typeof ocrTool.options>;
  * PowerPoint outputs go through the writers of the PDF converters; a slide shows the page (the
  * scan, its recognised words painted out) behind the text.
  */
-const pdfOcr: Processor<OcrOptions> = async (ctx) => {
+const pdfOcr = defineProcessor(ocrTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const { outtype } = ctx.options;
   const languages = ctx.options.language.split('+') as OcrLanguage[];
@@ -92,6 +89,6 @@ const pdfOcr: Processor<OcrOptions> = async (ctx) => {
   }
   await ctx.progress(1);
   return { outputs: [{ path: out, name: path.basename(out) }] };
-};
+});
 
 export default pdfOcr;

@@ -1,20 +1,17 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
-import type excelTool from '#shared/tools/pdf-to-excel';
+import excelTool from '#shared/tools/pdf-to-excel';
 import { extractLayout } from '../layout/extract-pdf';
 import { writeXlsx } from '../layout/write-xlsx';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import type { Processor } from './types';
-
-type ExcelOptions = z.output<typeof excelTool.options>;
+import { defineProcessor } from './types';
 
 /**
  * PDF → XLSX: the repaired input read by pdf.js (text with its geometry and the ruling lines),
  * tables found on each page, the workbook written by exceljs. Pictures are not read: a cell
  * cannot hold them.
  */
-const pdfToExcel: Processor<ExcelOptions> = async (ctx) => {
+const pdfToExcel = defineProcessor(excelTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'excel-'));
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
@@ -24,6 +21,6 @@ const pdfToExcel: Processor<ExcelOptions> = async (ctx) => {
   await writeXlsx(layout, out, { oneSheet: ctx.options.excelonesheet });
   await ctx.progress(1);
   return { outputs: [{ path: out, name: path.basename(out) }] };
-};
+});
 
 export default pdfToExcel;

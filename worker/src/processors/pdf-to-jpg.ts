@@ -3,13 +3,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors';
-import type jpgTool from '#shared/tools/pdf-to-jpg';
+import jpgTool from '#shared/tools/pdf-to-jpg';
 import { JPG_QUALITIES, MAX_JPG_PAGES } from '#shared/tools/pdf-to-jpg';
 import { encodeBmp } from '../images/bmp-encode';
 import * as poppler from '../engines/poppler';
 import { ENGINE_PARALLELISM, mapLimit } from '../jobs/parallel';
 import { fileStem, preparePdf, singleInput, type PreparedPdf } from '../inputs/pdf-input';
-import type { OutputFile, Processor, ProcessorContext } from './types';
+import { defineProcessor, type OutputFile, type ProcessorContext } from './types';
 
 type JpgOptions = z.output<typeof jpgTool.options>;
 
@@ -21,7 +21,7 @@ const MAX_TOTAL_PIXELS = 2_500_000_000;
 const PAGES_PER_CALL = 8;
 
 /** PDF pages as pictures, or the pictures a PDF contains; several outputs come back as imageurls and a zip. */
-const pdfToJpg: Processor<JpgOptions> = async (ctx) => {
+const pdfToJpg = defineProcessor(jpgTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'jpg-'));
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
@@ -30,7 +30,7 @@ const pdfToJpg: Processor<JpgOptions> = async (ctx) => {
     ctx.options.mode === 'images' ? await extractPictures(ctx, doc, dir, fileStem(input.name)) : await renderPages(ctx, doc, dir, fileStem(input.name));
   await ctx.progress(1);
   return { outputs };
-};
+});
 
 const pad = (n: number, count: number) => String(n).padStart(String(count).length, '0');
 const extensionOf = (outtype: JpgOptions['outtype'], keep: string) => (outtype === 'keep' ? keep : outtype);

@@ -1,18 +1,19 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
+import pptTool from '#shared/tools/pdf-to-ppt';
 import * as poppler from '../engines/poppler';
 import { extractLayout } from '../layout/extract-pdf';
 import { renderBackgrounds } from '../layout/slide-backgrounds';
 import { writePptx } from '../layout/write-pptx';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 /**
  * A PDF as a PowerPoint deck, one slide per page: pdf.js reads the text with its geometry, fonts
  * and colours; Ghostscript draws each page without its text as the slide's background, at the
  * same time; the text goes over it in editable text boxes where it was (pptxgenjs).
  */
-const pdfToPpt: Processor<Record<string, never>> = async (ctx) => {
+const pdfToPpt = defineProcessor(pptTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'ppt-'));
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
@@ -38,6 +39,6 @@ const pdfToPpt: Processor<Record<string, never>> = async (ctx) => {
   await writePptx(layout, out);
   await ctx.progress(1);
   return { outputs: [{ path: out, name: path.basename(out) }] };
-};
+});
 
 export default pdfToPpt;

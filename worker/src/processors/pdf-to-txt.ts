@@ -1,9 +1,10 @@
 import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import txtTool from '#shared/tools/pdf-to-txt';
 import * as poppler from '../engines/poppler';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import { hasRightToLeft, pageText, parseTextLayout } from '../text/text-layout';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 /** Pages per pdftotext call: bounds the XHTML held in memory and paces progress reports. */
 const PAGES_PER_CALL = 25;
@@ -14,7 +15,7 @@ const PAGES_PER_CALL = 25;
  * order reads across the columns of some two-column layouts (its plain output is kept for
  * right-to-left pages, which need its bidi handling).
  */
-const pdfToTxt: Processor<Record<string, never>> = async (ctx) => {
+const pdfToTxt = defineProcessor(txtTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'txt-'));
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
@@ -40,6 +41,6 @@ const pdfToTxt: Processor<Record<string, never>> = async (ctx) => {
     await ctx.progress(0.05 + (0.95 * last) / doc.pages);
   }
   return { outputs: [{ path: out, name: path.basename(out) }] };
-};
+});
 
 export default pdfToTxt;

@@ -1,16 +1,17 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
+import wordTool from '#shared/tools/pdf-to-word';
 import { extractLayout } from '../layout/extract-pdf';
 import { writeDocx } from '../layout/write-docx';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 /**
  * A PDF as an editable Word document: pdf.js reads the text with its geometry, fonts and colours,
  * the pictures and the table rules; the layout code rebuilds paragraphs, headings, lists, tables
  * and columns in reading order; the docx package writes them, one Word page per PDF page.
  */
-const pdfToWord: Processor<Record<string, never>> = async (ctx) => {
+const pdfToWord = defineProcessor(wordTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'word-'));
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
@@ -26,6 +27,6 @@ const pdfToWord: Processor<Record<string, never>> = async (ctx) => {
   await writeDocx(layout, out);
   await ctx.progress(1);
   return { outputs: [{ path: out, name: path.basename(out) }] };
-};
+});
 
 export default pdfToWord;

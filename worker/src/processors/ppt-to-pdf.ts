@@ -1,8 +1,8 @@
 import pptTool from '#shared/tools/ppt-to-pdf';
 import { convertOfficeTool } from '../inputs/office-input';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 /** ppt, pptx and odp through LibreOffice Impress: one page per slide (hidden slides and notes left out). */
-const pptToPdf: Processor = (ctx) => convertOfficeTool(ctx, pptTool.accepts);
+const pptToPdf = defineProcessor(pptTool, (ctx) => convertOfficeTool(ctx, pptTool.accepts));
 
 export default pptToPdf;

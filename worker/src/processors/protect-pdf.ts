@@ -1,10 +1,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
-import type protectTool from '#shared/tools/protect-pdf';
+import protectTool from '#shared/tools/protect-pdf';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 /**
  * Below AES-256 a password is bytes, and readers disagree on how typed characters become bytes:
@@ -19,7 +18,7 @@ const SAME_IN_EVERY_READER = /^[\x20-\x7e]*$/;
  * stronger file beats one that some readers cannot open with the password the user typed. The
  * user is told, with the AES256_FOR_PASSWORD notice.
  */
-const protectPdf: Processor<z.output<typeof protectTool.options>> = async (ctx) => {
+const protectPdf = defineProcessor(protectTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'protect-'));
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
@@ -32,6 +31,6 @@ const protectPdf: Processor<z.output<typeof protectTool.options>> = async (ctx) 
     outputs: [{ path: output, name: `${fileStem(input.name)}-protected.pdf` }],
     ...(upgraded && { notice: 'AES256_FOR_PASSWORD' as const }),
   };
-};
+});
 
 export default protectPdf;

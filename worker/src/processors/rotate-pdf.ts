@@ -1,15 +1,14 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
 import { compactPages, pagesIn, toQpdfRange } from '#shared/page-ranges';
-import type rotateTool from '#shared/tools/rotate-pdf';
+import rotateTool from '#shared/tools/rotate-pdf';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import { resolveRanges } from './page-selection';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 /** Turns all or some pages clockwise, on top of the rotation each page already has. */
-const rotatePdf: Processor<z.output<typeof rotateTool.options>> = async (ctx) => {
+const rotatePdf = defineProcessor(rotateTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'rotate-'));
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
@@ -21,6 +20,6 @@ const rotatePdf: Processor<z.output<typeof rotateTool.options>> = async (ctx) =>
   const output = path.join(dir, 'output.pdf');
   await qpdf.rotatePages(doc.path, output, ctx.options.angle, pages, ctx.signal);
   return { outputs: [{ path: output, name: `${fileStem(input.name)}-rotated.pdf` }] };
-};
+});
 
 export default rotatePdf;

@@ -3,16 +3,16 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors';
 import { parsePageRanges, resolvePageRanges } from '#shared/page-ranges';
-import type splitTool from '#shared/tools/split-pdf';
+import splitTool from '#shared/tools/split-pdf';
 import * as qpdf from '../engines/qpdf';
 import { ENGINE_PARALLELISM, mapLimit } from '../jobs/parallel';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 type SplitOptions = z.output<typeof splitTool.options>;
 
 /** One PDF becomes several: one per page range the user gave, else one per `splitcount` pages. */
-const splitPdf: Processor<SplitOptions> = async (ctx) => {
+const splitPdf = defineProcessor(splitTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'split-'));
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
@@ -28,7 +28,7 @@ const splitPdf: Processor<SplitOptions> = async (ctx) => {
     return { path: file, name: `${stem}-${from === to ? from : `${from}-${to}`}.pdf` };
   });
   return { outputs };
-};
+});
 
 /** First and last page (1-based, inclusive) of each part. */
 function partRanges(options: SplitOptions, pageCount: number): Array<[number, number]> {

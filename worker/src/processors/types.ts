@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import type { TaskNotice } from '#shared/api';
 import type { FileKind } from '#shared/file-kinds';
 
+import type { Tool } from '#shared/tools';
 export interface InputFile {
   /** Absolute path of a private copy the processor may read (never modify the store's file). */
   path: string;
@@ -34,4 +36,21 @@ export interface ProcessorResult {
 }
 
 /** Turns inputs into outputs; throws AppError with a user-safe message on bad input. */
-export type Processor<Options = any> = (ctx: ProcessorContext<Options>) => Promise<ProcessorResult>;
+export type Processor<Options> = (ctx: ProcessorContext<Options>) => Promise<ProcessorResult>;
+
+/** The options a tool's processor receives: what the tool's own schema makes of the request. */
+export type ToolOptions<T extends Tool> = z.output<T['options']>;
+
+/** A tool's processor, bound to the tool whose options it reads (see `defineProcessor`). */
+export interface ToolProcessor<T extends Tool = Tool> {
+  readonly tool: T;
+  readonly run: Processor<ToolOptions<T>>;
+}
+
+/**
+ * The default export of `worker/src/processors/<tool id>.ts`: its options are typed by the tool's
+ * schema, so a processor cannot read another tool's options. The worker finds it by the tool's id.
+ */
+export function defineProcessor<T extends Tool>(tool: T, run: Processor<ToolOptions<T>>): ToolProcessor<T> {
+  return { tool, run };
+}

@@ -1,17 +1,16 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
 import { AppError } from '#shared/errors';
-import type unlockTool from '#shared/tools/unlock-pdf';
+import unlockTool from '#shared/tools/unlock-pdf';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import type { Processor } from './types';
+import { defineProcessor } from './types';
 
 /**
  * Removes the password and the restrictions with the password the user knows. We never guess
  * passwords; a file that was not encrypted comes back as it is, with a notice saying so.
  */
-const unlockPdf: Processor<z.output<typeof unlockTool.options>> = async (ctx) => {
+const unlockPdf = defineProcessor(unlockTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'unlock-'));
   const output = path.join(dir, 'output.pdf');
@@ -29,6 +28,6 @@ const unlockPdf: Processor<z.output<typeof unlockTool.options>> = async (ctx) =>
   if (!((await qpdf.pageCount(output, ctx.signal)) > 0)) throw new AppError('PDF_DAMAGED', `${input.name}: no pages after decrypt`);
   await ctx.progress(1);
   return { outputs: [{ path: output, name }] };
-};
+});
 
 export default unlockPdf;

@@ -35,7 +35,7 @@ function knownInputError(text: string): AppError | undefined {
  * owns time and memory: it kills this process (and everything it started) when either runs out, so
  * nothing here needs to be interruptible.
  */
-export function runHost(processors: Record<string, Processor>, closeEngines: () => Promise<unknown>): void {
+export function runHost<Options>(processors: Record<string, Processor<Options>>, closeEngines: () => Promise<unknown>): void {
   const send = (message: FromHost) => process.send?.(message);
   // The worker went away (stopped or killed): nobody is waiting for the result. The warm engines
   // (LibreOffice, Chromium) are this process's children and would outlive it: stop them first.
@@ -58,7 +58,8 @@ export function runHost(processors: Record<string, Processor>, closeEngines: () 
       if (!processor) throw new AppError('TOOL_UNAVAILABLE', job.tool);
       const result = await processor({
         inputs: job.inputs,
-        options: job.options,
+        // Parsed at the API's edge by the tool's own schema, then carried as JSON.
+        options: job.options as Options,
         workDir: job.workDir,
         // Never aborted from inside: the worker stops a job by killing this process.
         signal: new AbortController().signal,
