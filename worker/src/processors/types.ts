@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { TaskNotice } from '#shared/api';
 import type { FileKind } from '#shared/file-kinds';
-
 import type { Tool } from '#shared/tools';
+
 export interface InputFile {
   /** Absolute path of a private copy the processor may read (never modify the store's file). */
   path: string;
