@@ -5,19 +5,9 @@ import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
 import { TOOLS, getTool } from '#shared/tools';
 import type { Requester } from '../middleware/requester';
+import { readHead } from '#shared/server/read-head';
 
 const ACCEPTED_ANYWHERE = new Set<FileKind>(TOOLS.flatMap((t) => [...t.accepts]));
-
-async function readHead(filePath: string, bytes = 4096): Promise<Uint8Array> {
-  const fh = await fs.open(filePath, 'r');
-  try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
 
 /**
  * Control characters, and the invisible marks that reorder text (bidirectional embeddings, overrides,

@@ -1,4 +1,5 @@
-import { lstat, mkdir, open } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
+import { readHead } from '#shared/server/read-head';
 import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '#shared/errors';
@@ -59,9 +60,7 @@ function checkListing(entries: readonly ArchiveEntry[], fileSize: number) {
 
 /** The page's image format, or undefined when it is no image we can decode (or an absurdly large one). */
 async function pageFormat(file: string): Promise<ImageFormat | undefined> {
-  const handle = await open(file, 'r');
-  const head = Buffer.alloc(2);
-  await handle.read(head, 0, 2, 0).finally(() => handle.close());
+  const head = await readHead(file, 2);
   // sharp's libvips has no BMP loader; images-to-pdf decodes BMP itself.
   if (head.toString('latin1') === 'BM') return 'bmp';
   const meta = await sharp(file).metadata().catch(() => undefined);

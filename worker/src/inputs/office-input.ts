@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, open } from 'node:fs/promises';
+import { copyFile, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '#shared/errors';
 import { sniffKind, type FileKind } from '#shared/file-kinds';
@@ -7,6 +7,7 @@ import { convertToPdf, type SofficeRequest, type SofficeResult } from '../engine
 import * as qpdf from '../engines/qpdf';
 import { fileStem, singleInput } from './pdf-input';
 import type { OutputFile, ProcessorContext } from '../processors/types';
+import { readHead } from '#shared/server/read-head';
 
 /** Kinds that are ZIP containers: each is checked against decompression bombs before LibreOffice opens it. */
 const ZIP_BASED = new Set<FileKind>(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'pages', 'numbers', 'key']);
@@ -33,17 +34,6 @@ export interface OfficeSource {
   zip?: ZipListing;
   /** The user's name for it. */
   name: string;
-}
-
-async function readHead(file: string, bytes = 4096): Promise<Uint8Array> {
-  const fh = await open(file, 'r');
-  try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
 }
 
 /**

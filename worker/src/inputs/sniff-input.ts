@@ -1,6 +1,6 @@
-import { open } from 'node:fs/promises';
 import { AppError } from '#shared/errors';
 import { sniffKind, type FileKind } from '#shared/file-kinds';
+import { readHead } from '#shared/server/read-head';
 import type { InputFile } from '../processors/types';
 
 /**
@@ -8,10 +8,7 @@ import type { InputFile } from '../processors/types';
  * engine is only ever handed what the tool takes. Anything else is UNSUPPORTED_TYPE.
  */
 export async function sniffInput<K extends FileKind>(input: InputFile, accepts: readonly K[]): Promise<K> {
-  const handle = await open(input.path, 'r');
-  const head = Buffer.alloc(4096);
-  const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
-  const kind = sniffKind(head.subarray(0, bytesRead), input.name);
+  const kind = sniffKind(await readHead(input.path), input.name);
   if (!kind || !(accepts as readonly FileKind[]).includes(kind)) {
     throw new AppError('UNSUPPORTED_TYPE', `${input.name}: sniffed ${kind ?? 'nothing'}, the tool takes ${accepts.join(', ')}`);
   }
