@@ -1,4 +1,4 @@
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
@@ -18,6 +18,7 @@ import type { imageToPdfOptions } from '#shared/tools/jpg-to-pdf';
 import { decodeBmp } from './bmp-decode';
 import { fileStem } from '../inputs/pdf-input';
 import type { InputFile, ProcessorContext, ProcessorResult } from '../processors/types';
+import { readHead } from '#shared/server/read-head';
 
 export type ImageToPdfOptions = z.output<ReturnType<typeof imageToPdfOptions>>;
 
@@ -70,17 +71,6 @@ interface Embedded {
 }
 
 const SHARP_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff']);
-
-async function readHead(file: string, bytes: number): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Opens an input by its content (never its name): which format, how many pages, how to decode. */
 async function openSource(input: InputFile, allowed: ReadonlySet<ImageFormat>): Promise<Source> {
