@@ -17,61 +17,14 @@ import {
   pageCount,
   structureProblems,
 } from './pdf-checks';
-import { compressPdf } from './tools/compress-pdf';
-import { deletePages } from './tools/delete-pages';
-import { dwgToJpg } from './tools/dwg-to-jpg';
-import { dwgToPdf } from './tools/dwg-to-pdf';
-import { ebooksToPdf } from './tools/ebooks-to-pdf';
-import { gifToPdf } from './tools/gif-to-pdf';
-import { htmlToPdf } from './tools/html-to-pdf';
-import { jpgToPdf } from './tools/jpg-to-pdf';
-import { mergePdf } from './tools/merge-pdf';
-import { organizePdf } from './tools/organize-pdf';
-import { pdfOcr } from './tools/pdf-ocr';
-import { pdfToExcel } from './tools/pdf-to-excel';
-import { pdfToJpg } from './tools/pdf-to-jpg';
-import { pdfToPpt } from './tools/pdf-to-ppt';
-import { pdfToTxt } from './tools/pdf-to-txt';
-import { pdfToWord } from './tools/pdf-to-word';
-import { protectPdf } from './tools/protect-pdf';
-import { rotatePdf } from './tools/rotate-pdf';
-import { splitPdf } from './tools/split-pdf';
-import { unlockPdf } from './tools/unlock-pdf';
-import { excelToPdf } from './tools/excel-to-pdf';
-import { iworkToPdf } from './tools/iwork-to-pdf';
-import { pptToPdf } from './tools/ppt-to-pdf';
-import { txtToPdf } from './tools/txt-to-pdf';
-import { wordToPdf } from './tools/word-to-pdf';
 import { fixture } from '../support/fixtures';
 
-/** Every built tool declares its cases here; a built tool without them fails the first test. */
-const CONFORMANCE: readonly ToolConformance[] = [
-  mergePdf,
-  splitPdf,
-  compressPdf,
-  deletePages,
-  organizePdf,
-  rotatePdf,
-  protectPdf,
-  unlockPdf,
-  jpgToPdf,
-  gifToPdf,
-  htmlToPdf,
-  wordToPdf,
-  excelToPdf,
-  pptToPdf,
-  txtToPdf,
-  iworkToPdf,
-  ebooksToPdf,
-  dwgToPdf,
-  dwgToJpg,
-  pdfToJpg,
-  pdfToTxt,
-  pdfToExcel,
-  pdfToPpt,
-  pdfToWord,
-  pdfOcr,
-];
+/**
+ * Every built tool's cases, found by name: `./tools/<tool id>.ts` default-exports them. A built tool
+ * without that file fails the first test.
+ */
+const CASE_FILES = import.meta.glob<ToolConformance>('./tools/*.ts', { eager: true, import: 'default' });
+const CONFORMANCE: readonly ToolConformance[] = Object.values(CASE_FILES);
 
 let scratch: string;
 /** Bytes that are no PDF at all, under a .pdf name. */
@@ -96,7 +49,8 @@ afterAll(async () => {
   removeMadeFixtures();
 });
 
-it('has conformance cases for every built tool', () => {
+it('has conformance cases for every built tool, each in the file named after it', () => {
+  for (const [file, conformance] of Object.entries(CASE_FILES)) expect(file).toBe(`./tools/${conformance.tool}.ts`);
   expect(CONFORMANCE.map((c) => c.tool).sort()).toEqual(
     TOOLS.filter((t) => t.built)
       .map((t) => t.id)
@@ -119,7 +73,7 @@ describe.each(CONFORMANCE)('$tool', (conformance) => {
   /** Checks every successful run: outputs of the declared kind, sound PDFs, honest progress. */
   async function checkRun(run: ToolRun, expectedPages?: readonly number[]) {
     const password = conformance.outputPassword?.(run.options);
-    if (tool.output === 'file') expect(run.outputs).toHaveLength(1);
+    if (tool.output === 'file' || tool.output === 'image') expect(run.outputs).toHaveLength(1);
     else expect(run.outputs.length).toBeGreaterThan(0);
     const extensions = [outputExtensions(run.options)].flat();
     for (const out of run.outputs) {

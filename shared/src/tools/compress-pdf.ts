@@ -22,6 +22,7 @@ export default defineTool({
     .refine((o) => o.compress !== 'custom' || o.rate !== undefined, { message: 'rate is required for custom', path: ['rate'] }),
   engines: ['gs', 'qpdf'],
   output: 'file',
+  reportsSaving: true,
   built: true,
   aliases: ['shrink-pdf'],
 });

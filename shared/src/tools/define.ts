@@ -9,8 +9,14 @@ export { TOOL_CATEGORIES, byCategory, type ToolCategory, type ToolSummary } from
 export const ENGINES = ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'soffice', 'chromium', 'ebook-convert', 'bsdtar'] as const;
 export type EngineName = (typeof ENGINES)[number];
 
-/** What a finished task hands back: one file, several PDFs, or several images. */
-export type ToolOutput = 'file' | 'pdfs' | 'images';
+/**
+ * What a finished task hands back: one file, one picture, several PDFs, or several pictures.
+ * Pictures are shown as thumbnails; several pictures go to API clients as `imageurls`.
+ */
+export type ToolOutput = 'file' | 'image' | 'pdfs' | 'images';
+
+/** Outputs that are pictures, which the result page shows as thumbnails. */
+export const outputsImages = (output: ToolOutput) => output === 'image' || output === 'images';
 
 export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
   id: string;
@@ -26,6 +32,8 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
   options: Options;
   engines: readonly EngineName[];
   output: ToolOutput;
+  /** The output is the input made smaller, so the result page shows the size saved. */
+  reportsSaving?: boolean;
   /** False until the tool's processor is built; the API refuses it with TOOL_UNAVAILABLE. */
   built: boolean;
   /** Extra routes that show the same tool page (e.g. /shrink-pdf). */

@@ -22,7 +22,7 @@ export default defineTool({
     dpi: intField.pipe(z.number().int().min(CAD_DPI.min).max(CAD_DPI.max)).default(CAD_DPI.default),
   }),
   engines: [],
-  output: 'file',
+  output: 'image',
   built: true,
   timeoutSeconds: 180,
 });

@@ -41,7 +41,7 @@ const keepsWords = async ({ inputs, outputs }: ToolRun) => {
   expect([...before].filter((w) => !after.has(w))).toEqual([]);
 };
 
-export const compressPdf: ToolConformance = {
+const compressPdf: ToolConformance = {
   tool: 'compress-pdf',
   sample: [pdfFixture('ocrmypdf_tagged.pdf').file],
   options: { compress: 'high' },
@@ -130,3 +130,5 @@ export const compressPdf: ToolConformance = {
     },
   ],
 };
+
+export default compressPdf;

@@ -12,7 +12,7 @@ function leaves(file: string, pages: string, kept: number[], name: string): Tool
   return { name, inputs: [file], options: { pages }, pages: [kept.length], check: pagesFrom(fromInput(0, kept)) };
 }
 
-export const deletePages: ToolConformance = {
+const deletePages: ToolConformance = {
   tool: 'delete-pages',
   sample: [pdfFixture('ocrmypdf_tagged.pdf').file],
   options: { pages: '1' },
@@ -59,3 +59,5 @@ export const deletePages: ToolConformance = {
     { name: 'refuses a list with one page beyond the end', inputs: [tracemonkey.file], options: { pages: '3,20' }, error: 'INVALID_PAGES' },
   ],
 };
+
+export default deletePages;

@@ -21,7 +21,7 @@ async function colourShare(file: string, [r, g, b]: [number, number, number], to
   return hits / (data.length / 3);
 }
 
-export const dwgToJpg: ToolConformance = {
+const dwgToJpg: ToolConformance = {
   tool: 'dwg-to-jpg',
   outputExtension: 'jpg',
   sample: [cad('libredwg_example_2000.dwg')],
@@ -75,3 +75,5 @@ export const dwgToJpg: ToolConformance = {
     { name: 'refuses a JPEG renamed to .dwg', inputs: [jpegAsDwg], error: 'UNSUPPORTED_TYPE' },
   ],
 };
+
+export default dwgToJpg;

@@ -27,7 +27,7 @@ const everyFixture: ToolCase[] = CAD_FIXTURES.map((name) => ({
   },
 }));
 
-export const dwgToPdf: ToolConformance = {
+const dwgToPdf: ToolConformance = {
   tool: 'dwg-to-pdf',
   sample: [cad('libredwg_sample_2018.dwg')],
   pagesOf: () => [1],
@@ -94,3 +94,5 @@ export const dwgToPdf: ToolConformance = {
     { name: 'refuses plain text renamed to .dxf', inputs: [textAsDxf], error: 'UNSUPPORTED_TYPE' },
   ],
 };
+
+export default dwgToPdf;

@@ -139,7 +139,7 @@ const comic = (name: string, pages: number) => ({
   },
 });
 
-export const ebooksToPdf: ToolConformance = {
+const ebooksToPdf: ToolConformance = {
   tool: 'ebooks-to-pdf',
   sample: [book('komga_zip_1page.cbz')],
   pagesOf: () => [1],
@@ -238,3 +238,5 @@ export const ebooksToPdf: ToolConformance = {
     { name: 'refuses a PDF handed to it as a book', inputs: [fixture('pdf/pdfjs_tracemonkey.pdf')], error: 'UNSUPPORTED_TYPE' },
   ],
 };
+
+export default ebooksToPdf;

@@ -6,7 +6,7 @@ import { fixture } from '../../support/fixtures';
 
 const office = (name: string) => fixture(`office/${name}`);
 
-export const excelToPdf: ToolConformance = {
+const excelToPdf: ToolConformance = {
   tool: 'excel-to-pdf',
   sample: [office('unstructured_stanley-cups.xlsx')],
   // One page per sheet: its two sheets are small tables.
@@ -72,3 +72,5 @@ export const excelToPdf: ToolConformance = {
     { name: 'refuses a file of another kind (a PDF) with UNSUPPORTED_TYPE', inputs: [made('really-a-pdf.docx')], error: 'UNSUPPORTED_TYPE' },
   ],
 };
+
+export default excelToPdf;

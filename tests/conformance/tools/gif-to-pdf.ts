@@ -11,7 +11,7 @@ const png = fixture('images/unstructured_english-and-korean.png');
 /** Frames as libvips composes them (each frame drawn over the ones before, per the GIF's disposal). */
 const frame = (file: string, page: number) => sharp(file, { page });
 
-export const gifToPdf: ToolConformance = {
+const gifToPdf: ToolConformance = {
   tool: 'gif-to-pdf',
   sample: [iss634],
   pagesOf: () => [42],
@@ -51,3 +51,5 @@ export const gifToPdf: ToolConformance = {
     { name: 'refuses an image that is not a GIF with UNSUPPORTED_TYPE', inputs: [png], error: 'UNSUPPORTED_TYPE' },
   ],
 };
+
+export default gifToPdf;

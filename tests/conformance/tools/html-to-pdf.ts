@@ -171,7 +171,7 @@ const blockedUrls = [
   ...(ownName ? [trapUrl('/secret', ownName)] : []),
 ];
 
-export const htmlToPdf: ToolConformance = {
+const htmlToPdf: ToolConformance = {
   tool: 'html-to-pdf',
   sample: [],
   options: { url: siteUrl('/page') },
@@ -283,3 +283,5 @@ export const htmlToPdf: ToolConformance = {
     },
   ],
 };
+
+export default htmlToPdf;

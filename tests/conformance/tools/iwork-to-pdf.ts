@@ -17,7 +17,7 @@ function storedPreview(pkg: string, workDir: string): string {
   return target;
 }
 
-export const iworkToPdf: ToolConformance = {
+const iworkToPdf: ToolConformance = {
   tool: 'iwork-to-pdf',
   sample: [iwork('libetonyek_keynote5-file.key')],
   pagesOf: () => [2],
@@ -76,3 +76,5 @@ export const iworkToPdf: ToolConformance = {
     { name: 'refuses a PDF renamed to .pages with UNSUPPORTED_TYPE', inputs: [made('really-a-pdf.pages')], error: 'UNSUPPORTED_TYPE' },
   ],
 };
+
+export default iworkToPdf;

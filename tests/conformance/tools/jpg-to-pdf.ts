@@ -80,7 +80,7 @@ async function looksLike(run: ToolRun, output: number, page: number, expected: s
   if (other !== undefined) expect(other, `page ${page}: difference from the wrong picture`).toBeGreaterThan(right * 3);
 }
 
-export const jpgToPdf: ToolConformance = {
+const jpgToPdf: ToolConformance = {
   tool: 'jpg-to-pdf',
   sample: [landscape3, flowerWebp],
   pagesOf: () => [2],
@@ -337,3 +337,5 @@ function bmpReference(file: string): sharp.Sharp {
   }
   return sharp(rgb, { raw: { width, height, channels: 3 } });
 }
+
+export default jpgToPdf;

@@ -9,7 +9,7 @@ const small = ['pdf20_Simple-PDF-2.0-file.pdf', 'ocrmypdf_tagged.pdf', 'qpdf_inc
 const maxFiles = getTool('merge-pdf')!.maxFiles;
 const most = Array.from({ length: maxFiles }, (_, i) => small[i % small.length]);
 
-export const mergePdf: ToolConformance = {
+const mergePdf: ToolConformance = {
   tool: 'merge-pdf',
   sample: [pdfFixture('pdf20_Simple-PDF-2.0-file.pdf').file, pdfFixture('ocrmypdf_tagged.pdf').file],
   pagesOf: (pages) => [pages.reduce((a, b) => a + b, 0)],
@@ -78,3 +78,5 @@ export const mergePdf: ToolConformance = {
     { name: 'refuses a single file', inputs: [tracemonkey.file], error: 'TOO_FEW_FILES' },
   ],
 };
+
+export default mergePdf;

@@ -64,7 +64,7 @@ const bookmarksOfBothInputs: ToolCase = {
 /** tracemonkey (14 pages) then the federal register (15): global pages 1–14, then 15–29. */
 const interleaved = range(1, 14).flatMap((p) => [p, 14 + p]);
 
-export const organizePdf: ToolConformance = {
+const organizePdf: ToolConformance = {
   tool: 'organize-pdf',
   sample: [tagged.file, pdfFixture('pdf20_Simple-PDF-2.0-file.pdf').file],
   options: { order: '2,1r90' },
@@ -168,3 +168,5 @@ export const organizePdf: ToolConformance = {
     },
   ],
 };
+
+export default organizePdf;

@@ -195,7 +195,7 @@ function officeCase(outtype: 'word' | 'excel' | 'ppt', ext: string, limit: { flo
   };
 }
 
-export const pdfOcr: ToolConformance = {
+const pdfOcr: ToolConformance = {
   tool: 'pdf-ocr',
   outputExtension: (o) => ({ txt: 'txt', word: 'docx', excel: 'xlsx', ppt: 'pptx' })[String(o.outtype)] ?? 'pdf',
   sample: [scanned('ocrmypdf_francais.pdf')],
@@ -432,3 +432,5 @@ export const pdfOcr: ToolConformance = {
     if (run.outputs[0].name.endsWith('.pdf') && isPdf(run.inputs[0])) expect(pageCount(run.outputs[0].path)).toBe(pageCount(run.inputs[0]));
   },
 };
+
+export default pdfOcr;

@@ -59,7 +59,7 @@ const DATED = /^(?:\d\d\/\d\d\/\d{4} ){3}/;
 /** A CSV line's fields (LibreOffice quotes fields that hold commas). */
 const csvFields = (line: string) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, -1).map((m) => m[1].replace(/^"|"$/g, '').replace(/""/g, '"'));
 
-export const pdfToExcel: ToolConformance = {
+const pdfToExcel: ToolConformance = {
   tool: 'pdf-to-excel',
   outputExtension: 'xlsx',
   sample: [warn],
@@ -259,3 +259,5 @@ export const pdfToExcel: ToolConformance = {
     },
   ],
 };
+
+export default pdfToExcel;

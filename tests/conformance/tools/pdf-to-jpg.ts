@@ -71,7 +71,7 @@ async function sameAsPdfimages(run: ToolRun) {
   }
 }
 
-export const pdfToJpg: ToolConformance = {
+const pdfToJpg: ToolConformance = {
   tool: 'pdf-to-jpg',
   outputExtension: (o) => (o.mode === 'images' && (o.outtype ?? 'keep') === 'keep' ? ['jpg', 'png', 'jp2'] : o.outtype === undefined || o.outtype === 'keep' ? 'jpg' : String(o.outtype)),
   sample: [multicolumn.file],
@@ -214,3 +214,5 @@ function manyPages(): string {
   execFileSync('qpdf', ['--empty', '--pages', ...Array(167).fill(multicolumn.file), '--', many]);
   return many;
 }
+
+export default pdfToJpg;

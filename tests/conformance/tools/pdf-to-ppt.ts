@@ -211,7 +211,7 @@ async function wordRecall(pptx: string, pdf: string): Promise<number> {
  */
 const WORDS_IN_ORDER = 0.98;
 
-export const pdfToPpt: ToolConformance = {
+const pdfToPpt: ToolConformance = {
   tool: 'pdf-to-ppt',
   outputExtension: 'pptx',
   sample: [multicolumn],
@@ -349,3 +349,5 @@ export const pdfToPpt: ToolConformance = {
     },
   ],
 };
+
+export default pdfToPpt;

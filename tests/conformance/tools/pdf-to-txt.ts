@@ -22,7 +22,7 @@ const ascending = (values: number[]) => expect(values).toEqual([...values].sort(
 /** The words pdftotext finds (its own text output), all there and no others. */
 const sameWordsAsPdftotext = async (run: ToolRun) => expect(words(output(run))).toEqual(words(await text(run.inputs[0])));
 
-export const pdfToTxt: ToolConformance = {
+const pdfToTxt: ToolConformance = {
   tool: 'pdf-to-txt',
   outputExtension: 'txt',
   sample: [multicolumn.file],
@@ -122,3 +122,5 @@ export const pdfToTxt: ToolConformance = {
     },
   ],
 };
+
+export default pdfToTxt;

@@ -56,7 +56,7 @@ function keepsWords(file: string, floors: { byBlock: number; whole: number }, wh
   };
 }
 
-export const pdfToWord: ToolConformance = {
+const pdfToWord: ToolConformance = {
   tool: 'pdf-to-word',
   outputExtension: 'docx',
   sample: [multicolumn],
@@ -265,3 +265,5 @@ export const pdfToWord: ToolConformance = {
     },
   ],
 };
+
+export default pdfToWord;

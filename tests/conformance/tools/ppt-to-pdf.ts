@@ -7,7 +7,7 @@ import { fixture } from '../../support/fixtures';
 const office = (name: string) => fixture(`office/${name}`);
 const pptx = ['pypptx_cht-charts.pptx', 'pypptx_prs-notes.pptx', 'pypptx_shp-picture.pptx', 'pypptx_tbl-cell.pptx'].map(office);
 
-export const pptToPdf: ToolConformance = {
+const pptToPdf: ToolConformance = {
   tool: 'ppt-to-pdf',
   sample: [office('pypptx_tbl-cell.pptx')],
   pagesOf: () => [3],
@@ -53,3 +53,5 @@ export const pptToPdf: ToolConformance = {
     { name: 'refuses a Word document with UNSUPPORTED_TYPE', inputs: [fixture('office/unstructured_fake.odt')], error: 'UNSUPPORTED_TYPE' },
   ],
 };
+
+export default pptToPdf;

@@ -60,7 +60,7 @@ const roundTrip = (encryption: 'aes128' | 'aes256'): ToolCase => ({
   },
 });
 
-export const protectPdf: ToolConformance = {
+const protectPdf: ToolConformance = {
   tool: 'protect-pdf',
   sample: [pdfFixture('ocrmypdf_tagged.pdf').file],
   options: { userpassword: 'sheaf-secret' },
@@ -110,3 +110,5 @@ export const protectPdf: ToolConformance = {
     },
   ],
 };
+
+export default protectPdf;

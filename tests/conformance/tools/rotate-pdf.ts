@@ -33,7 +33,7 @@ function rotates(name: string, file: string, angle: number | string, turned?: nu
   };
 }
 
-export const rotatePdf: ToolConformance = {
+const rotatePdf: ToolConformance = {
   tool: 'rotate-pdf',
   sample: [pdfFixture('ocrmypdf_tagged.pdf').file],
   options: { angle: 90 },
@@ -70,3 +70,5 @@ export const rotatePdf: ToolConformance = {
     { name: 'refuses pages beyond the end', inputs: [tracemonkey.file], options: { angle: 90, pages: '2,15' }, error: 'INVALID_PAGES' },
   ],
 };
+
+export default rotatePdf;

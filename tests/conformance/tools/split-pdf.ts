@@ -13,7 +13,7 @@ const textMatchesRanges =
     for (const [i, [from, to]] of ranges.entries()) expect(await text(outputs[i].path)).toBe(await text(inputs[0], from, to));
   };
 
-export const splitPdf: ToolConformance = {
+const splitPdf: ToolConformance = {
   tool: 'split-pdf',
   sample: [pdfFixture('ocrmypdf_tagged.pdf').file],
   pagesOf: (pages) => Array(pages[0]).fill(1),
@@ -85,3 +85,5 @@ export const splitPdf: ToolConformance = {
     },
   ],
 };
+
+export default splitPdf;

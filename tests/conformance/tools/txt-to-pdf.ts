@@ -4,7 +4,7 @@ import { LATIN1_TEXT, TXT_LINES, TXT_LONG_LINE, made } from '../office-fixtures'
 import { embeddedFonts, officeInvariant, outputText } from '../office-checks';
 import { text } from '../pdf-checks';
 
-export const txtToPdf: ToolConformance = {
+const txtToPdf: ToolConformance = {
   tool: 'txt-to-pdf',
   sample: [made('latin1.txt')],
   pagesOf: () => [1],
@@ -54,3 +54,5 @@ export const txtToPdf: ToolConformance = {
     { name: 'refuses a JPEG renamed to .txt with UNSUPPORTED_TYPE', inputs: [made('really-a-photo.txt')], error: 'UNSUPPORTED_TYPE' },
   ],
 };
+
+export default txtToPdf;

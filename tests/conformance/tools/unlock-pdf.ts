@@ -58,7 +58,7 @@ const unlockCases = ENCRYPTED.flatMap((f): ToolCase[] => {
   ];
 });
 
-export const unlockPdf: ToolConformance = {
+const unlockPdf: ToolConformance = {
   tool: 'unlock-pdf',
   sample: [userView.file],
   options: { password: 'view' },
@@ -130,3 +130,5 @@ export const unlockPdf: ToolConformance = {
     },
   ],
 };
+
+export default unlockPdf;

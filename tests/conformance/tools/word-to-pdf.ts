@@ -7,7 +7,7 @@ import { fixture } from '../../support/fixtures';
 
 const office = (name: string) => fixture(`office/${name}`);
 
-export const wordToPdf: ToolConformance = {
+const wordToPdf: ToolConformance = {
   tool: 'word-to-pdf',
   sample: [office('pypdf_source.odt')],
   pagesOf: () => [1],
@@ -91,3 +91,5 @@ export const wordToPdf: ToolConformance = {
     { name: 'refuses a PDF renamed to .docx with UNSUPPORTED_TYPE', inputs: [made('really-a-pdf.docx')], error: 'UNSUPPORTED_TYPE' },
   ],
 };
+
+export default wordToPdf;

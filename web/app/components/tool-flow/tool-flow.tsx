@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ToolDefinition, ToolId } from '#shared/tools';
+import { outputsImages, type ToolDefinition, type ToolId } from '#shared/tools';
 import { useBatchTasks } from '~/hooks/use-batch-tasks';
 import { useDownload } from '~/hooks/use-download';
 import { useLeaveWarning } from '~/hooks/use-leave-warning';
@@ -26,10 +26,6 @@ import { SourceFiles } from './source-files';
 import { TOOL_OPTIONS } from './tool-options';
 import { UnlockLink } from './unlock-link';
 
-/** Tools whose result is the input made smaller, so the size reduction is worth showing. */
-const SHOWS_SAVING = new Set<string>(['compress-pdf']);
-/** Tools whose results are pictures, shown as thumbnails: those declared so, and DWG to JPG's one image. */
-const showsImages = (tool: ToolDefinition) => tool.output === 'images' || tool.id === 'dwg-to-jpg';
 /** The download names of one PDF per input, in input order: "photo.jpg" gives "photo.pdf". */
 const pdfNames = (files: readonly FileItem[]) => files.map((f) => `${f.name.replace(/\.[^.]*$/, '')}.pdf`);
 
@@ -250,7 +246,7 @@ export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { too
   const sourceToken = files[0]?.fileNameToken;
   // The options cannot change once the task has started: they say what the task ran with.
   const renderedPages = outcome.ok && outcome.fields.mode === 'pages';
-  const resultImages: ResultImages | undefined = showsImages(tool)
+  const resultImages: ResultImages | undefined = outputsImages(tool.output)
     ? { thumb: (url, index) => (renderedPages && sourceToken ? thumbUrl(sourceToken, index + 1) : url), pages: renderedPages }
     : undefined;
 
@@ -317,7 +313,7 @@ export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { too
         <ResultView
           result={task.result}
           inputSize={files.reduce((sum, f) => sum + f.size, 0)}
-          showSaving={SHOWS_SAVING.has(tool.id)}
+          showSaving={tool.reportsSaving === true}
           images={resultImages}
           partNames={tool.output === 'pdfs' ? pdfNames(files) : undefined}
           onDownload={onDownload}
@@ -330,7 +326,7 @@ export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { too
           files={files}
           optionsDef={optionsDef}
           options={options}
-          showSaving={SHOWS_SAVING.has(tool.id)}
+          showSaving={tool.reportsSaving === true}
           onRetry={retryFile}
           onDownload={onDownload}
           onStartOver={startOver}
