@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTool, type ToolId } from '#shared/tools';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
 import { blockOrderScore, docxParagraphs, pptxSlideTexts, zipPart, zipParts } from '../support/office-text';
@@ -18,9 +17,6 @@ const MIME = {
 
 /** pdftotext's text of each page, its blocks apart. */
 const pageTexts = (file: string) => execFileSync('pdftotext', ['-q', fixture(file), '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
-
-/** A tool still being built is refused by the API: its test waits until it is. */
-const built = (tool: ToolId) => getTool(tool)?.built === true;
 
 /** PDF to Word, Excel and PowerPoint, and OCR to PowerPoint, through the API: upload, transfer, progress, download. */
 describe('PDF to Word, Excel and PowerPoint', () => {
@@ -52,7 +48,7 @@ describe('PDF to Word, Excel and PowerPoint', () => {
     return out.path;
   }
 
-  it.runIf(built('pdf-to-word'))('converts a two-column PDF to a Word document with its text in reading order', async () => {
+  it('converts a two-column PDF to a Word document with its text in reading order', async () => {
     const docx = await convert('pdf/pypdf_multicolumn.pdf', { toolType: 'pdf-to-word' }, 'docx');
     expect(zipPart(docx, 'word/document.xml')).toBeDefined();
     const paragraphs = docxParagraphs(docx);
@@ -60,7 +56,7 @@ describe('PDF to Word, Excel and PowerPoint', () => {
     expect(blockOrderScore(pageTexts('pdf/pypdf_multicolumn.pdf').join('\n\n'), paragraphs.join('\n'))).toBeGreaterThanOrEqual(0.98);
   });
 
-  it.runIf(built('pdf-to-excel'))('converts a PDF table to a workbook, the records in its cells', async () => {
+  it('converts a PDF table to a workbook, the records in its cells', async () => {
     const xlsx = await convert('pdf/plumber_WARN-Report.pdf', { toolType: 'pdf-to-excel' }, 'xlsx');
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(xlsx);
@@ -70,7 +66,7 @@ describe('PDF to Word, Excel and PowerPoint', () => {
     expect(cells).toContain('Long Beach Memorial Medical Center');
   });
 
-  it.runIf(built('pdf-to-ppt'))('converts a PDF to a deck of a slide per page, its text in text boxes', async () => {
+  it('converts a PDF to a deck of a slide per page, its text in text boxes', async () => {
     const pptx = await convert('pdf/pypdf_multicolumn.pdf', { toolType: 'pdf-to-ppt' }, 'pptx');
     const slides = pptxSlideTexts(pptx);
     expect(slides).toHaveLength(3);
