@@ -79,6 +79,15 @@ export const colouredLayersDxf = dxf(
   ].join('\n'),
 );
 
+/** Yellow and cyan lines, as drawn on a black screen: on white paper they must be darkened to be read. */
+export const lightLayersDxf = dxf(
+  'light-layers.dxf',
+  [
+    section('TABLES', `0\nTABLE\n2\nLAYER\n${['YELLOW:2', 'CYAN:4'].map((l) => `0\nLAYER\n2\n${l.split(':')[0]}\n70\n0\n62\n${l.split(':')[1]}`).join('\n')}\n0\nENDTAB`),
+    section('ENTITIES', [line('YELLOW', 256, 0, 0, 100, 0), line('CYAN', 256, 0, 10, 100, 10)].join('\n')),
+  ].join('\n'),
+);
+
 /** A DWG signature followed by noise: LibreDWG must fail on it, not hang or crash the worker. */
 export const garbageDwg = (() => {
   let x = 4242;

@@ -187,10 +187,13 @@ describe('eBook and CAD options', () => {
     expect(ebooksOptions.unordered).toBe(true);
   });
 
-  it('sends the paper of a drawing, and its resolution for a JPG', () => {
-    expect(fieldsOf(dwgToPdfOptions.toRequest({ pagesize: 'a3', dpi: 300 }, [file('a.dwg')]))).toEqual({ pagesize: 'a3' });
-    const fields = fieldsOf(dwgToJpgOptions.toRequest({ pagesize: 'letter', dpi: 300 }, [file('a.dxf')]));
-    expect(fields).toEqual({ pagesize: 'letter', dpi: 300 });
+  it('sends the paper of a drawing, how its colours print, and its resolution for a JPG', () => {
+    expect(fieldsOf(dwgToPdfOptions.toRequest({ pagesize: 'a3', colors: 'mono', dpi: 300 }, [file('a.dwg')]))).toEqual({ pagesize: 'a3', colors: 'mono' });
+    const fields = fieldsOf(dwgToJpgOptions.toRequest({ pagesize: 'letter', colors: 'drawing', dpi: 300 }, [file('a.dxf')]));
+    expect(fields).toEqual({ pagesize: 'letter', colors: 'drawing', dpi: 300 });
+    expect(dwgToJpgTool.options.safeParse(fields).success).toBe(true);
+    // Plotted like a CAD program by default.
+    expect([dwgToPdfOptions.initial.colors, dwgToJpgOptions.initial.colors]).toEqual(['plot', 'plot']);
     for (const dpi of CAD_DPI_PRESETS) expect(dwgToJpgTool.options.safeParse({ dpi }).success, String(dpi)).toBe(true);
     expect(CAD_DPI_PRESETS).toContain(dwgToJpgOptions.initial.dpi);
   });

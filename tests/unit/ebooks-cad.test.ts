@@ -6,6 +6,7 @@ import dwgToJpgTool from '#shared/tools/dwg-to-jpg';
 import ebooksTool from '#shared/tools/ebooks-to-pdf';
 import { convertCad } from '../../worker/src/cad/convert';
 import { aciToRgb } from '../../worker/src/cad/document';
+import { paperColor } from '../../worker/src/cad/paper-colors';
 import { readDxf } from '../../worker/src/cad/dxf-reader';
 import { PathBuilder, IDENTITY, flatten } from '../../worker/src/cad/geometry';
 import { mtextParagraphs, toWinAnsi } from '../../worker/src/cad/text';
@@ -147,22 +148,66 @@ describe('drawing', () => {
   });
 });
 
+describe('colours on white paper', () => {
+  const YELLOW = 0xffff00;
+  const CYAN = 0x00ffff;
+  const channels = (rgb: number) => [(rgb >> 16) & 0xff, (rgb >> 8) & 0xff, rgb & 0xff];
+  const luminance = (rgb: number) =>
+    channels(rgb)
+      .map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, l, i) => sum + l * [0.2126, 0.7152, 0.0722][i], 0);
+  const contrastOnWhite = (rgb: number) => 1.05 / (luminance(rgb) + 0.05);
+
+  it('plots yellow and cyan dark enough to read (4.5:1 on white, as text needs), keeping their hue', () => {
+    for (const colour of [YELLOW, CYAN, 0x80ff80]) {
+      const printed = paperColor(colour, 'plot');
+      expect(contrastOnWhite(colour)).toBeLessThan(2);
+      expect(contrastOnWhite(printed)).toBeGreaterThanOrEqual(4.45);
+      // Same hue: the channels keep their order and the zero channels stay zero.
+      const [a, b] = [channels(colour), channels(printed)];
+      for (let i = 0; i < 3; i++) if (a[i] === 0) expect(b[i]).toBe(0);
+      expect(b[0] === b[1]).toBe(a[0] === a[1]);
+    }
+    // Dark enough already: blue and black as drawn, red barely touched.
+    expect(paperColor(0x0000ff, 'plot')).toBe(0x0000ff);
+    expect(paperColor(0x000000, 'plot')).toBe(0x000000);
+    expect((paperColor(0xff0000, 'plot') >> 16) & 0xff).toBeGreaterThan(230);
+  });
+
+  it('prints white ink black in every mode, keeps the drawing’s colours when asked, or prints all black', () => {
+    for (const mode of ['plot', 'drawing', 'mono'] as const) expect(paperColor(aciToRgb(7), mode)).toBe(0x000000);
+    expect(paperColor(YELLOW, 'drawing')).toBe(YELLOW);
+    expect(paperColor(YELLOW, 'mono')).toBe(0x000000);
+    expect(paperColor(0xff0000, 'mono')).toBe(0x000000);
+  });
+
+  it('draws a whole drawing in black when asked for monochrome', async () => {
+    const svgColours = async (colors: 'plot' | 'mono') => {
+      const { svg } = await convertCad({ file: fixture('cad/libredwg_sample_2018.dxf'), kind: 'dxf', format: 'svg', paper: 'a4', colors, title: 't' }, { timeoutMs: 60_000 });
+      // The sheet itself is white paper; every colour drawn on it is counted.
+      return new Set(svg!.match(/#[0-9a-f]{6}/g)?.filter((c) => c !== '#ffffff'));
+    };
+    expect([...(await svgColours('mono'))]).toEqual(['#000000']);
+    expect((await svgColours('plot')).size).toBeGreaterThan(1);
+  }, 120_000);
+});
+
 describe('the CAD thread', () => {
   it('is terminated when the time limit passes', async () => {
     const started = Date.now();
-    const error = await convertCad({ file: fixture('cad/libredwg_example_2000.dwg'), kind: 'dwg', format: 'pdf', paper: 'a4', title: 't' }, { timeoutMs: 50 }).catch((e: unknown) => e);
+    const error = await convertCad({ file: fixture('cad/libredwg_example_2000.dwg'), kind: 'dwg', format: 'pdf', paper: 'a4', colors: 'plot', title: 't' }, { timeoutMs: 50 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'TASK_FAILED' });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('does not start for an aborted task', async () => {
-    const error = await convertCad({ file: fixture('cad/libredwg_sample_2018.dwg'), kind: 'dwg', format: 'pdf', paper: 'a4', title: 't' }, { timeoutMs: 60_000, signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    const error = await convertCad({ file: fixture('cad/libredwg_sample_2018.dwg'), kind: 'dwg', format: 'pdf', paper: 'a4', colors: 'plot', title: 't' }, { timeoutMs: 60_000, signal: AbortSignal.abort() }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'TASK_FAILED' });
   });
 
   it('converts a drawing in a thread of its own', async () => {
-    const result = await convertCad({ file: fixture('cad/libredwg_sample_2018.dxf'), kind: 'dxf', format: 'svg', paper: 'a4', title: 't' }, { timeoutMs: 60_000 });
+    const result = await convertCad({ file: fixture('cad/libredwg_sample_2018.dxf'), kind: 'dxf', format: 'svg', paper: 'a4', colors: 'plot', title: 't' }, { timeoutMs: 60_000 });
     expect(result.svg).toContain('Jen teksto simpla');
     expect([Math.round(result.widthPt), Math.round(result.heightPt)]).toEqual([595, 842]);
-  });
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from './define';
-import { CAD_PAPER } from './dwg-to-pdf';
+import { CAD_COLORS, CAD_PAPER } from './dwg-to-pdf';
 import { intField } from './fields';
 
 /** Resolutions offered for the JPG; the image is also capped at MAX_CAD_MEGAPIXELS. */
@@ -19,6 +19,7 @@ export default defineTool({
   maxFiles: 1,
   options: z.object({
     pagesize: z.enum(CAD_PAPER).default('a4'),
+    colors: z.enum(CAD_COLORS).default('plot'),
     dpi: intField.pipe(z.number().int().min(CAD_DPI.min).max(CAD_DPI.max)).default(CAD_DPI.default),
   }),
   engines: [],

@@ -5,6 +5,13 @@ import { defineTool } from './define';
 export const CAD_PAPER = ['a4', 'a3', 'letter'] as const;
 
 /**
+ * How the drawing's colours are printed on white paper: `plot` as CAD programs plot (white ink
+ * black, colours too light to read darkened), `drawing` as drawn (white ink still black), `mono` black.
+ */
+export const CAD_COLORS = ['plot', 'drawing', 'mono'] as const;
+export type CadColors = (typeof CAD_COLORS)[number];
+
+/**
  * DWG (R14 to 2018, read by LibreDWG compiled to WebAssembly) and ASCII DXF to a one-page vector
  * PDF: model space fitted to the paper, colours by layer, text as real, searchable text.
  */
@@ -16,6 +23,7 @@ export default defineTool({
   maxFiles: 1,
   options: z.object({
     pagesize: z.enum(CAD_PAPER).default('a4'),
+    colors: z.enum(CAD_COLORS).default('plot'),
   }),
   engines: [],
   output: 'file',

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { ToolCase, ToolConformance, ToolRun } from '../harness';
-import { CAD_FIXTURES, CAD_TEXT, cad, colouredLayersDxf, emptyDxf, garbageDwg, jpegAsDwg, nestedBlocksDxf, recursiveBlockDxf, textAsDxf, truncatedDwg } from '../cad-fixtures';
+import { CAD_FIXTURES, CAD_TEXT, cad, colouredLayersDxf, lightLayersDxf, emptyDxf, garbageDwg, jpegAsDwg, nestedBlocksDxf, recursiveBlockDxf, textAsDxf, truncatedDwg } from '../cad-fixtures';
 import { pageSizes, renderedPage, shareOfColor } from '../image-checks';
 import { text } from '../pdf-checks';
 
@@ -36,6 +36,7 @@ const dwgToPdf: ToolConformance = {
     {
       name: 'draws in the colours of the layers, white as black, and leaves out layers that are off',
       inputs: [colouredLayersDxf],
+      options: { colors: 'drawing' },
       async check(run) {
         const page = await renderedPage(run.outputs[0].path, 1, run.workDir, 72);
         for (const rgb of [[255, 0, 0], [0, 255, 0], [0, 0, 255], [0, 0, 0]] as Array<[number, number, number]>) expect(shareOfColor(page, rgb, 90)).toBeGreaterThan(0.0005);
@@ -49,6 +50,27 @@ const dwgToPdf: ToolConformance = {
         }
         const bands = [...rows].sort((a, b) => a - b).filter((y, i, all) => i === 0 || y - all[i - 1] > 2);
         expect(bands).toHaveLength(4);
+      },
+    },
+    {
+      name: 'plots yellow and cyan lines dark enough to read on white paper, in their own hue',
+      inputs: [lightLayersDxf],
+      async check(run) {
+        const page = await renderedPage(run.outputs[0].path, 1, run.workDir, 72);
+        // Not as drawn (pale on white) but darkened: olive for yellow, teal for cyan.
+        for (const pale of [[255, 255, 0], [0, 255, 255]] as Array<[number, number, number]>) expect(shareOfColor(page, pale, 60)).toBe(0);
+        for (const dark of [[123, 123, 0], [0, 133, 133]] as Array<[number, number, number]>) expect(shareOfColor(page, dark, 60)).toBeGreaterThan(0.0005);
+      },
+    },
+    {
+      name: 'prints every line black when asked for black and white',
+      inputs: [lightLayersDxf],
+      options: { colors: 'mono' },
+      async check(run) {
+        const page = await renderedPage(run.outputs[0].path, 1, run.workDir, 72);
+        expect(shareOfColor(page, [0, 0, 0], 90)).toBeGreaterThan(0.0005);
+        // Anti-aliased edges are grey, never coloured.
+        for (let i = 0; i < page.data.length; i += 3) expect(Math.max(page.data[i], page.data[i + 1], page.data[i + 2]) - Math.min(page.data[i], page.data[i + 1], page.data[i + 2])).toBeLessThan(24);
       },
     },
     {

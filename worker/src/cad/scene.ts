@@ -141,7 +141,7 @@ class SceneBuilder {
     else rgb = aciToRgb(e.colorIndex);
     const w = dwgWeight(e.lineweight);
     const weightMm = typeof w === 'object' ? w.mm : w === 'bylayer' ? layer?.weightMm : w === 'byblock' ? ctx.weightMm : undefined;
-    return { layer, rgb: onWhitePaper(rgb), weightMm };
+    return { layer, rgb, weightMm };
   }
 
   private hidden(e: DwgEntity, ctx: Context) {
@@ -605,14 +605,6 @@ function expandedSize(doc: CadDocument, entities: readonly DwgEntity[]): number 
     return total;
   };
   return sizeOf(entities, []);
-}
-
-/** White (and near-white) ink is for a black screen; on paper it becomes black, as AutoCAD plots it. */
-function onWhitePaper(rgb: number): number {
-  const r = (rgb >> 16) & 0xff;
-  const g = (rgb >> 8) & 0xff;
-  const b = rgb & 0xff;
-  return r > 0xf0 && g > 0xf0 && b > 0xf0 ? 0x000000 : rgb;
 }
 
 function bulgePath(p: PathBuilder, vertices: ReadonlyArray<{ x: number; y: number; bulge?: number }>, closed: boolean) {

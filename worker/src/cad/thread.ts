@@ -6,7 +6,9 @@ import type { CadDocument } from './document';
 import { readDwg, startLibreDwg } from './dwg-reader';
 import { readDxf } from './dxf-reader';
 import { newPdfWithFont, sceneToPdf } from './pdf-writer';
+import { onPaper } from './paper-colors';
 import { buildScene, type Measure } from './scene';
+import type { CadColors } from '#shared/tools/dwg-to-pdf';
 import type { PaperSize } from './sheet';
 import { sceneToSvg } from './svg-writer';
 import { toWinAnsi } from './text';
@@ -17,6 +19,7 @@ export interface CadJob {
   kind: 'dwg' | 'dxf';
   format: 'pdf' | 'svg';
   paper: PaperSize;
+  colors: CadColors;
   /** Document title of the PDF. */
   title: string;
 }
@@ -31,7 +34,7 @@ export async function convertInThread(job: CadJob, libredwg?: Promise<LibreDwgEx
   const doc: CadDocument = job.kind === 'dwg' ? await readDwg(bytes, await libredwg) : readDxf(decodeDxf(bytes));
   const pdf = await newPdfWithFont();
   const measure: Measure = (text) => pdf.helvetica.widthOfTextAtSize(toWinAnsi(text), 1);
-  const scene = buildScene(doc, measure);
+  const scene = onPaper(buildScene(doc, measure), job.colors);
   if (job.format === 'pdf') {
     const bytesOut = await sceneToPdf(scene, job.paper, pdf, job.title);
     return { ok: true, pdf: bytesOut, widthPt: 0, heightPt: 0, items: scene.items.length };

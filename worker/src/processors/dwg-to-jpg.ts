@@ -26,7 +26,7 @@ const dwgToJpg = defineProcessor(dwgToJpgTool, async (ctx) => {
   const { input, kind } = await drawingInput(ctx.inputs);
   await ctx.progress(0.05);
   const stem = fileStem(input.name);
-  const result = await convertCad({ file: input.path, kind, format: 'svg', paper: ctx.options.pagesize, title: stem }, { timeoutMs: CAD_TIMEOUT_MS, signal: ctx.signal });
+  const result = await convertCad({ file: input.path, kind, format: 'svg', paper: ctx.options.pagesize, colors: ctx.options.colors, title: stem }, { timeoutMs: CAD_TIMEOUT_MS, signal: ctx.signal });
   await ctx.progress(0.6);
   const file = path.join(ctx.workDir, 'drawing.jpg');
   const density = effectiveDpi(result.widthPt, result.heightPt, ctx.options.dpi);

@@ -10,7 +10,7 @@ const dwgToPdf = defineProcessor(dwgToPdfTool, async (ctx) => {
   const { input, kind } = await drawingInput(ctx.inputs);
   await ctx.progress(0.05);
   const stem = fileStem(input.name);
-  const result = await convertCad({ file: input.path, kind, format: 'pdf', paper: ctx.options.pagesize, title: stem }, { timeoutMs: CAD_TIMEOUT_MS, signal: ctx.signal });
+  const result = await convertCad({ file: input.path, kind, format: 'pdf', paper: ctx.options.pagesize, colors: ctx.options.colors, title: stem }, { timeoutMs: CAD_TIMEOUT_MS, signal: ctx.signal });
   const file = path.join(ctx.workDir, 'drawing.pdf');
   await writeFile(file, result.pdf!);
   await ctx.progress(1);
