@@ -160,7 +160,10 @@ export function lineOf(runs: readonly TextRun[]): Line {
   return { ...box, pieces, text: pieces.map((p) => p.text).join(''), fontSize, rtl, base };
 }
 
-/** Spacing accents to the combining marks they stand for. */
+/**
+ * Spacing accents to the combining marks they stand for (the grave accent is left alone: it is
+ * also the backquote of code).
+ */
 const ACCENTS: Record<string, string> = {
   '\u00A8': '\u0308',
   '\u00B4': '\u0301',
@@ -173,8 +176,12 @@ const ACCENTS: Record<string, string> = {
   '\u02D9': '\u0307',
   '\u02DD': '\u030B',
 };
-const ACCENT_THEN_LETTER = /([\u00A8\u00B4\u02C6\u02DC\u02C7\u02D8\u02DA\u00AF\u02D9\u02DD])(\p{L})/gu;
+const ACCENT_THEN_LETTER = new RegExp(`([${Object.keys(ACCENTS).join('')}])(\\p{L})`, 'gu');
+/** The accented letter, a dotless i or j under the accent taken for the plain letter. */
 const accented = (accent: string, letter: string) => (letter.replace('\u0131', 'i').replace('\u0237', 'j') + ACCENTS[accent]).normalize('NFC');
+
+/** "na¨ıve" (an accent drawn apart, then a dotless i) → "naïve". */
+export const foldAccents = (text: string) => text.replace(ACCENT_THEN_LETTER, (_, a: string, l: string) => accented(a, l));
 
 /**
  * TeX and some other producers draw an accent as a glyph of its own over the letter that follows
@@ -183,7 +190,7 @@ const accented = (accent: string, letter: string) => (letter.replace('\u0131', '
 function withAccents(visual: TextRun[]): TextRun[] {
   const out: TextRun[] = [];
   for (const run of visual) {
-    let r = { ...run, text: run.text.replace(ACCENT_THEN_LETTER, (_, a: string, l: string) => accented(a, l)) };
+    let r = { ...run, text: foldAccents(run.text) };
     const prev = out.at(-1);
     const accent = prev?.text.slice(-1);
     if (prev && accent && ACCENTS[accent] && /^\p{L}/u.test(r.text) && r.x < prev.x + prev.width + 0.1 * r.fontSize) {

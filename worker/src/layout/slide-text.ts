@@ -1,5 +1,5 @@
 import { officeFont } from './font-names';
-import { lineOf, unionBox, type Line } from './lines';
+import { foldAccents, lineOf, unionBox, type Line } from './lines';
 import { pageFlow } from './page-flow';
 import { textEdges } from './paragraphs';
 import type { PageLayout, TextRun } from './types';
@@ -170,26 +170,6 @@ function box(lines: readonly Line[], align: TextBox['align'] = lines[0].rtl ? 'r
     ...(pitch ? { lineSpacing: pitch } : {}),
     rtl: lines[0].rtl,
   };
-}
-
-/**
- * Spacing accents TeX draws over the letter after them, as the combining marks they stand for (the
- * grave accent is left alone: it is also the backquote of code).
- */
-const SPACING_ACCENTS: Record<string, string> = {
-  '\u00A8': '\u0308',
-  '\u00B4': '\u0301',
-  '\u02C6': '\u0302',
-  '\u02DC': '\u0303',
-  '\u02C7': '\u030C',
-  '\u02D8': '\u0306',
-  '\u02DA': '\u030A',
-};
-const ACCENT_THEN_LETTER = new RegExp(`([${Object.keys(SPACING_ACCENTS).join('')}])(\\p{L})`, 'gu');
-
-/** "na¨ıve" (an accent drawn apart, then a dotless i) → "naïve". */
-function foldAccents(text: string): string {
-  return text.replace(ACCENT_THEN_LETTER, (_, accent: string, letter: string) => `${letter === 'ı' ? 'i' : letter === 'ȷ' ? 'j' : letter}${SPACING_ACCENTS[accent]}`.normalize('NFC'));
 }
 
 /** A turned run in a box of its own, turned to match. */
