@@ -34,6 +34,28 @@ module.exports = {
       to: { path: '^(web|worker)/' },
     },
     {
+      name: 'api-services-not-to-http',
+      comment:
+        'Services and presenters take and return plain data; routes and middleware translate HTTP (cookies, headers, the client ip) into it. Types such as Requester may come from middleware.',
+      severity: 'error',
+      from: { path: '^api/src/(services|presenters)/' },
+      to: { path: '^api/src/(routes|middleware)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'api-services-not-to-express',
+      comment: 'A service that imports Express (even its types) takes req or res; hand it the values it needs instead.',
+      severity: 'error',
+      from: { path: '^api/src/(services|presenters)/' },
+      to: { path: 'node_modules/(@types/)?(express|express-serve-static-core|cookie-parser|multer)/' },
+    },
+    {
+      name: 'presenters-are-pure',
+      comment: 'A presenter shapes JSON from what a service loaded; one that reads the database or the queues is a service.',
+      severity: 'error',
+      from: { path: '^api/src/presenters/' },
+      to: { path: '^api/src/services/|^shared/src/server/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'shared-not-to-apps',
       comment: 'shared/src is below every app: it may not import api/, worker/ or web/.',
       severity: 'error',
@@ -65,7 +87,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^web/(build|\\.react-router)/|node_modules' },
+    exclude: { path: '^web/(build|\\.react-router)/' },
     // Type-only imports count: a type from api/ in web/ still ties web/ to the api's code.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

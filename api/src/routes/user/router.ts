@@ -1,13 +1,15 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
-import { getRequester, renewVisitorId, SESSION_COOKIE } from '../../middleware/requester';
+import { getRequester, renewVisitorId } from '../../middleware/requester';
 import { validateBody } from '../../middleware/validate';
-import { provenOwner, rememberOwnedAddress } from '../../services/address-proof';
+import { presentUser } from '../../presenters/user-presenter';
+import { provenOwner } from '../../services/address-proof';
 import { checkAccount, consumeLoginLink, normalizeEmail, sendLoginLink } from '../../services/email-login-service';
 import { userForGoogle, verifyGoogleIdToken } from '../../services/google-service';
-import { adoptVisitorWork, endSession, startSession } from '../../services/session-service';
-import { presentUser } from '../../services/user-presenter';
+import { endSession, signIn } from '../../services/session-service';
+import { loadAccount } from '../../services/user-service';
+import { addressProofOf, clearSessionCookie, sessionTokenOf, setAddressProofCookie, setSessionCookie } from './cookies';
 import { googleRedirectFlow } from './google-redirect';
 import { ZCheckEmail, ZEmailLogin, ZGoogleLogin } from './schema';
 
@@ -19,13 +21,18 @@ const langOf = (req: Request): 'en' | 'fr' => (String(req.headers.lang ?? req.co
  * visitor id either way (the work of a visitor not adopted stays with that visitor, out of the
  * account's reach), the proof that this browser owns the address, and the login data.
  */
-async function signIn(deps: Deps, req: Request, res: Response, userId: string, opts: { adopt: boolean; clientId?: string }) {
-  await startSession(deps, req, res, userId, { clientId: opts.clientId });
-  if (opts.adopt) await adoptVisitorWork(deps, res, userId);
+async function signInBrowser(deps: Deps, req: Request, res: Response, userId: string, opts: { adopt: boolean; clientId?: string }) {
+  const { session, proof, account } = await signIn(deps, {
+    userId,
+    clientId: opts.clientId,
+    userAgent: req.get('user-agent'),
+    adoptFrom: opts.adopt ? getRequester(res).visitorId : undefined,
+    proof: addressProofOf(req),
+  });
+  setSessionCookie(deps.env, req, res, session);
   renewVisitorId(deps.env, req, res);
-  const user = await presentUser(deps, userId);
-  await rememberOwnedAddress(deps, req, res, user.userInfo.email);
-  return user;
+  setAddressProofCookie(deps.env, req, res, proof);
+  return presentUser(account);
 }
 
 /** The spec's user calls: email-link login, Google login, user info, logout. */
@@ -41,10 +48,10 @@ export function userRouter(deps: Deps): Router {
     const who = getRequester(res);
     if (body.token) {
       const link = await consumeLoginLink(deps, body.email, body.token, who.visitorId);
-      res.json({ code: 0, message: 'Login Successful', data: await signIn(deps, req, res, link.userId, { adopt: link.sameVisitor, clientId: body.clientId }) });
+      res.json({ code: 0, message: 'Login Successful', data: await signInBrowser(deps, req, res, link.userId, { adopt: link.sameVisitor, clientId: body.clientId }) });
       return;
     }
-    const owner = await provenOwner(deps, req, who, normalizeEmail(body.email));
+    const owner = await provenOwner(deps, addressProofOf(req), who, normalizeEmail(body.email));
     await sendLoginLink(deps, { ...body, lang: langOf(req), ip: req.ip ?? 'unknown', visitorId: who.visitorId, owner });
     res.json({ code: 0, data: 1, message: 'Your log in link has been sent to the above email address' });
   });
@@ -53,25 +60,28 @@ export function userRouter(deps: Deps): Router {
     const claims = await verifyGoogleIdToken(deps, res.locals.body.token);
     const userId = await userForGoogle(deps, claims, res.locals.body.channel);
     // Google's credential reaches this call from the page itself (a JSON body: no cross-site form can send it).
-    res.json({ code: 0, message: 'Login Successful', data: await signIn(deps, req, res, userId, { adopt: true, clientId: res.locals.body.clientId }) });
+    res.json({ code: 0, message: 'Login Successful', data: await signInBrowser(deps, req, res, userId, { adopt: true, clientId: res.locals.body.clientId }) });
   });
 
   r.get('/getUserInfo', async (req, res) => {
     const { userId } = getRequester(res);
     if (!userId) {
       // A cookie that no longer matches a live session: say so (519) and drop it.
-      if (req.cookies?.[SESSION_COOKIE]) res.clearCookie(SESSION_COOKIE, { path: '/' });
+      if (sessionTokenOf(req)) clearSessionCookie(res);
       throw new AppError('LOGIN_INVALID', 'no live session');
     }
-    res.json({ code: 0, data: await presentUser(deps, userId) });
+    res.json({ code: 0, data: presentUser(await loadAccount(deps, userId)) });
   });
 
   r.post('/logout', async (req, res) => {
-    await endSession(deps, req, res, req.cookies?.[SESSION_COOKIE]);
+    await endSession(deps, sessionTokenOf(req));
+    // The browser is left as a new visitor: nothing made before stays reachable from it.
+    clearSessionCookie(res);
+    renewVisitorId(deps.env, req, res);
     res.json({ code: 0, data: true });
   });
 
   // The redirect flow's state cookie ties Google's answer to the browser that started it.
-  googleRedirectFlow(deps, r, (req, res, userId) => signIn(deps, req, res, userId, { adopt: true }));
+  googleRedirectFlow(deps, r, (req, res, userId) => signInBrowser(deps, req, res, userId, { adopt: true }));
   return r;
 }

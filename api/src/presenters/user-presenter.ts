@@ -1,12 +1,7 @@
-import type { Deps } from '#shared/server/deps';
+import type { UserAccount } from '../services/user-service';
 
-/** The spec's user state: userInfo and vipInfo (flags derived from active subscriptions). */
-export async function presentUser(deps: Deps, userId: string) {
-  const user = await deps.db.user.findUniqueOrThrow({ where: { id: userId } });
-  const active = await deps.db.subscription.findMany({
-    where: { userId, status: { in: ['ACTIVE', 'TRIALING'] }, OR: [{ currentPeriodEnd: null }, { currentPeriodEnd: { gt: deps.now() } }] },
-    include: { product: true },
-  });
+/** Shapes an account into the spec's user state: userInfo and vipInfo (flags derived from active subscriptions). */
+export function presentUser({ user, active }: UserAccount) {
   const pdf = active.find((s) => !s.isAi);
   const ai = active.find((s) => s.isAi);
   const timed = (s: typeof pdf) => !!s && s.product.productType !== 'FOREVER';
