@@ -27,10 +27,16 @@ export async function scratchDir(label: string): Promise<string> {
 }
 
 /** Runs a tool's processor the way the worker does, in a work dir the caller removes. */
-export async function runProcessor(tool: ToolId, files: readonly string[], rawOptions: Record<string, unknown>, workDir: string) {
+export async function runProcessor(
+  tool: ToolId,
+  files: readonly string[],
+  rawOptions: Record<string, unknown>,
+  workDir: string,
+  signal: AbortSignal = new AbortController().signal,
+) {
   const options = getTool(tool)!.options.parse(rawOptions);
   const inputs = files.map((file) => ({ path: file, name: path.basename(file), kind: 'pdf' as const }));
-  return PROCESSORS[tool]({ inputs, options, workDir, signal: new AbortController().signal, progress: async () => undefined });
+  return PROCESSORS[tool]({ inputs, options, workDir, signal, progress: async () => undefined });
 }
 
 export const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en')} KB`;

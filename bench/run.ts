@@ -13,6 +13,7 @@ import { organizeBench } from './organize';
 import { pdfToExcelBench } from './pdf-to-excel';
 import { pdfToPptBench } from './pdf-to-ppt';
 import { pdfToWordBench } from './pdf-to-word';
+import { stoppingBench } from './stopping';
 import { thumbnailsBench } from './thumbnails';
 
 /**
@@ -26,6 +27,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   thumbnails: thumbnailsBench,
   office: officeBench,
   'ebooks-cad': ebooksCadBench,
+  stopping: stoppingBench,
   ocr: ocrBench,
   'pdf-to-excel': pdfToExcelBench,
   'pdf-to-word': pdfToWordBench,

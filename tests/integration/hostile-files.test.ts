@@ -54,11 +54,10 @@ describe('the hostile corpus', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('is generated in well under a second per file, each small on disk', () => {
+  // How long the slowest file takes to write is reported by `npm run bench -- hostile`.
+  it('is generated file by file, each small on disk', () => {
     for (const id of HOSTILE_IDS) {
-      const started = performance.now();
       Object.assign((files ??= {} as Record<HostileId, HostileFile>), writeHostileFiles(dir, [id]));
-      expect(performance.now() - started, id).toBeLessThan(1000);
       expect(fs.statSync(files[id].path).size, id).toBeLessThan(4 * 1024 ** 2);
     }
     expect(fs.statSync(files.empty.path).size).toBe(0);
