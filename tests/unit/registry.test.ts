@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TOOLS, getTool, toolSlugs } from '#shared/tools';
+import { TOOLS, getTool, outputsImages, toolSlugs } from '#shared/tools';
 import htmlTool from '#shared/tools/html-to-pdf';
 import rotateTool from '#shared/tools/rotate-pdf';
 import { PROCESSORS, loadProcessor, unavailable } from '../../worker/src/processors';
@@ -50,6 +50,11 @@ describe('tool registry', () => {
       expect(processor?.tool, `worker/src/processors/${name}.ts`).toBeUndefined();
     }
   }, 60_000);
+
+  it('declares what the result page shows: pictures for the image tools, the size saved for compress', () => {
+    expect(TOOLS.filter((t) => outputsImages(t.output)).map((t) => t.id)).toEqual(['pdf-to-jpg', 'dwg-to-jpg']);
+    expect(TOOLS.filter((t) => getTool(t.id)!.reportsSaving).map((t) => t.id)).toEqual(['compress-pdf']);
+  });
 
   it('keeps file counts consistent', () => {
     for (const t of TOOLS) expect(t.minFiles).toBeLessThanOrEqual(t.maxFiles);
