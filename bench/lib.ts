@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS, TOOL_CODE } from '#shared/api';
+import { parseProcessorConfig } from '#shared/env';
 import { getTool, type ToolId } from '#shared/tools';
 import { runEngine } from '../worker/src/engines/run';
 import { PROCESSORS } from '../worker/src/processors';
@@ -36,7 +37,7 @@ export async function runProcessor(
 ) {
   const options = getTool(tool)!.options.parse(rawOptions);
   const inputs = files.map((file) => ({ path: file, name: path.basename(file), kind: 'pdf' as const }));
-  return PROCESSORS[tool]({ inputs, options, workDir, signal, progress: async () => undefined });
+  return PROCESSORS[tool]({ inputs, options, workDir, config: parseProcessorConfig(), signal, progress: async () => undefined });
 }
 
 export const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en')} KB`;

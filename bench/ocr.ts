@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { parseProcessorConfig } from '#shared/env';
 import type { FileKind } from '#shared/file-kinds';
 import { getTool } from '#shared/tools';
 import { runEngine } from '../worker/src/engines/run';
@@ -40,7 +41,7 @@ async function ours(input: string, language: string, dir: string): Promise<{ tex
   const kind = KINDS[path.extname(input).slice(1)];
   const options = getTool('pdf-ocr')!.options.parse({ language, outtype: 'txt' });
   const { seconds, result } = await timed(() =>
-    PROCESSORS['pdf-ocr']({ inputs: [{ path: input, name: path.basename(input), kind }], options, workDir: work, signal: new AbortController().signal, progress: async () => undefined }),
+    PROCESSORS['pdf-ocr']({ inputs: [{ path: input, name: path.basename(input), kind }], options, workDir: work, config: parseProcessorConfig(), signal: new AbortController().signal, progress: async () => undefined }),
   );
   return { text: await fs.readFile(result.outputs[0].path, 'utf8'), seconds };
 }

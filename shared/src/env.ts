@@ -128,14 +128,27 @@ export function socialLinks(source: NodeJS.ProcessEnv = process.env) {
   };
 }
 
-/** HTML to PDF's limits, read when a job runs (the worker validated the variables at boot). */
-export function htmlLimits(source: NodeJS.ProcessEnv = process.env): { loadSeconds: number; maxPages: number } {
-  return { loadSeconds: ZEnv.shape.HTML_LOAD_SECONDS.parse(source.HTML_LOAD_SECONDS), maxPages: ZEnv.shape.HTML_MAX_PAGES.parse(source.HTML_MAX_PAGES) };
+/** Parses an SSRF allowlist (`URL_FETCH_ALLOWLIST`) into the guard's host:port keys; throws on a bad entry. */
+export function urlFetchAllowlist(source: NodeJS.ProcessEnv): string[] {
+  return ZEnv.shape.URL_FETCH_ALLOWLIST.parse(source.URL_FETCH_ALLOWLIST);
 }
 
-/** The SSRF allowlist, read when a job runs (the worker validated the variable at boot). */
-export function urlFetchAllowlist(source: NodeJS.ProcessEnv = process.env): string[] {
-  return ZEnv.shape.URL_FETCH_ALLOWLIST.parse(source.URL_FETCH_ALLOWLIST);
+const ZProcessorConfig = ZEnv.pick({ HTML_LOAD_SECONDS: true, HTML_MAX_PAGES: true, URL_FETCH_ALLOWLIST: true });
+
+/**
+ * The settings tool processors read. The worker parses them with the rest at boot and sends them to
+ * its task hosts with each job: only these, never the secrets beside them.
+ */
+export type ProcessorConfig = z.output<typeof ZProcessorConfig>;
+
+/** The processors' settings out of the validated environment. */
+export function processorConfig(env: ProcessorConfig): ProcessorConfig {
+  return { HTML_LOAD_SECONDS: env.HTML_LOAD_SECONDS, HTML_MAX_PAGES: env.HTML_MAX_PAGES, URL_FETCH_ALLOWLIST: env.URL_FETCH_ALLOWLIST };
+}
+
+/** The processors' settings parsed from variables, for what runs processors without a worker (tests, benchmarks). */
+export function parseProcessorConfig(source: NodeJS.ProcessEnv = process.env): ProcessorConfig {
+  return ZProcessorConfig.parse(source);
 }
 
 export type Env = Omit<z.infer<typeof ZEnv>, 'PUBLIC_URL'> & { PUBLIC_URL: string; filesDir: string; tmpDir: string };

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TaskNotice } from '#shared/api';
+import { parseProcessorConfig } from '#shared/env';
 import type { ErrorCode } from '#shared/errors';
 import type { FileKind } from '#shared/file-kinds';
 import { getTool, type ToolId } from '#shared/tools';
@@ -99,6 +100,8 @@ export async function runTool(
       inputs: copies,
       options,
       workDir,
+      // Read at each run, as a worker reads them at its boot: a tool's cases may set its variables.
+      config: parseProcessorConfig(),
       signal,
       progress: async (fraction) => {
         progress.push(fraction);

@@ -14,6 +14,12 @@ const processors: Record<string, Processor<{ pidFile?: string; mb?: number; ms?:
     writeFileSync(out, `pid ${process.pid}`);
     return { outputs: [{ path: out, name: 'out.txt' }] };
   },
+  // What the job brought, and what the host's environment says when it runs.
+  async config(ctx) {
+    const out = path.join(ctx.workDir, 'config.json');
+    writeFileSync(out, JSON.stringify({ config: ctx.config, env: process.env.URL_FETCH_ALLOWLIST ?? null }));
+    return { outputs: [{ path: out, name: 'config.json' }] };
+  },
   // pdf.js on 50,000 nested `q`: the host's loop never comes back.
   async spin() {
     for (;;);

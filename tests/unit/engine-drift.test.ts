@@ -321,7 +321,7 @@ function unknownLaunches(): string[] {
 
 const processorFile = (id: string) => path.join(ROOT, 'worker/src/processors', `${id}.ts`);
 
-describe('declared engines', () => {
+describe('declared engines', { timeout: 60_000 }, () => {
   it('every program the worker starts belongs to an engine it probes', () => {
     expect(unknownLaunches()).toEqual([]);
   });

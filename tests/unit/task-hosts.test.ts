@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProcessorConfig } from '#shared/env';
 import { laneOf } from '#shared/server/jobs';
 import { getTool } from '#shared/tools';
 import { classifyFailure } from '../../worker/src/sandbox/host-runtime';
@@ -10,6 +11,7 @@ import { TaskHosts } from '../../worker/src/sandbox/host-pool';
 import { processTree } from '../../worker/src/sandbox/process-tree';
 
 const ENTRY = fileURLToPath(new URL('../support/test-task-host.ts', import.meta.url));
+const CONFIG: ProcessorConfig = { HTML_LOAD_SECONDS: 7, HTML_MAX_PAGES: 3, URL_FETCH_ALLOWLIST: ['127.0.0.1:8080'] };
 
 describe('task hosts', { timeout: 60_000 }, () => {
   let hosts: TaskHosts;
@@ -18,7 +20,7 @@ describe('task hosts', { timeout: 60_000 }, () => {
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
   beforeAll(() => {
-    hosts = new TaskHosts(ENTRY, { memoryMb: 300 }, 1);
+    hosts = new TaskHosts(ENTRY, { memoryMb: 300 }, 1, CONFIG);
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'task-hosts-'));
     process.on('unhandledRejection', onUnhandled);
   });
@@ -37,6 +39,20 @@ describe('task hosts', { timeout: 60_000 }, () => {
     const pidOf = (r: typeof first) => fs.readFileSync(r.outputs[0].path, 'utf8');
     expect(pidOf(first)).not.toBe(`pid ${process.pid}`);
     expect(pidOf(second)).toBe(pidOf(first));
+  });
+
+  it("hands the processor the worker's parsed settings, not the environment of the moment", async () => {
+    // A warm host, started before the variable changes, as a worker's hosts are.
+    await run('echo');
+    const before = process.env.URL_FETCH_ALLOWLIST;
+    process.env.URL_FETCH_ALLOWLIST = '10.0.0.1:80';
+    try {
+      const result = await run('config');
+      expect(JSON.parse(fs.readFileSync(result.outputs[0].path, 'utf8'))).toEqual({ config: CONFIG, env: before ?? null });
+    } finally {
+      if (before === undefined) delete process.env.URL_FETCH_ALLOWLIST;
+      else process.env.URL_FETCH_ALLOWLIST = before;
+    }
   });
 
   it('runs a heavy job at a lower CPU priority, in a host of its own', async () => {
@@ -75,7 +91,7 @@ describe('task hosts', { timeout: 60_000 }, () => {
   });
 
   it('stops the largest job when the hosts together pass the worker total, and lets the others finish', async () => {
-    const pair = new TaskHosts(ENTRY, { memoryMb: 600, totalMemoryMb: 400 }, 2);
+    const pair = new TaskHosts(ENTRY, { memoryMb: 600, totalMemoryMb: 400 }, 2, CONFIG);
     try {
       const job = (mb: number, ms: number) => pair.run({ tool: 'hold', inputs: [], options: { mb, ms }, workDir }, { timeoutMs: 30_000 });
       // Each alone is within its own 600 MB; together they pass 400 MB.
@@ -88,7 +104,7 @@ describe('task hosts', { timeout: 60_000 }, () => {
   });
 
   it('frees an idle host before stopping anyone\'s job when the worker total is passed', async () => {
-    const pair = new TaskHosts(ENTRY, { memoryMb: 600, totalMemoryMb: 400 }, 2);
+    const pair = new TaskHosts(ENTRY, { memoryMb: 600, totalMemoryMb: 400 }, 2, CONFIG);
     try {
       // Kept warm at another niceness, so the next job starts a host of its own beside it.
       await pair.run({ tool: 'keep', inputs: [], options: { mb: 250 }, workDir }, { timeoutMs: 30_000, nice: 5 });
@@ -132,7 +148,7 @@ describe('task hosts', { timeout: 60_000 }, () => {
   });
 
   it('leaves no host behind when closed', async () => {
-    const extra = new TaskHosts(ENTRY, { memoryMb: 300 }, 1);
+    const extra = new TaskHosts(ENTRY, { memoryMb: 300 }, 1, CONFIG);
     await extra.run({ tool: 'echo', inputs: [], options: {}, workDir }, { timeoutMs: 20_000 });
     const before = processTree(process.pid).length;
     await extra.close();

@@ -317,7 +317,7 @@ function uniqueNames(stems: string[]): string[] {
  * one per input when `merge` is false. The shared work of JPG to PDF and GIF to PDF.
  */
 export async function imagesToPdf(
-  ctx: ProcessorContext<ImageToPdfOptions>,
+  ctx: Omit<ProcessorContext<ImageToPdfOptions>, 'config'>,
   allowed: ReadonlySet<ImageFormat>,
 ): Promise<ProcessorResult> {
   throwIfAborted(ctx.signal);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { processorConfig } from '#shared/env';
 import { isAppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import { MAINTENANCE_QUEUE, TASK_LANES, THUMB_QUEUE, taskQueueName, type MaintenanceJob, type TaskJob, type ThumbJob } from '#shared/server/jobs';
@@ -36,7 +37,12 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   const connection = queueConnection(deps.env.REDIS_URL);
   const prefix = deps.env.QUEUE_PREFIX;
   const lockDuration = deps.env.WORKER_LOCK_MS;
-  const hosts = new TaskHosts(HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB, totalMemoryMb: deps.env.WORKER_MEMORY_MB }, deps.env.WORKER_CONCURRENCY + deps.env.WORKER_QUICK_CONCURRENCY);
+  const hosts = new TaskHosts(
+    HOST_ENTRY,
+    { memoryMb: deps.env.TASK_MEMORY_MB, totalMemoryMb: deps.env.WORKER_MEMORY_MB },
+    deps.env.WORKER_CONCURRENCY + deps.env.WORKER_QUICK_CONCURRENCY,
+    processorConfig(deps.env),
+  );
 
   const runJob = async (job: Job<TaskJob>) => {
     try {

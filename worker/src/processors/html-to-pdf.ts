@@ -3,7 +3,6 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { z } from 'zod';
-import { htmlLimits, urlFetchAllowlist } from '#shared/env';
 import { AppError, isAppError } from '#shared/errors';
 import htmlTool from '#shared/tools/html-to-pdf';
 import { sharedBrowser } from '../engines/chromium';
@@ -36,8 +35,8 @@ const htmlToPdf = defineProcessor(htmlTool, async (ctx) => {
   if (ctx.signal.aborted) throw new AppError('TASK_FAILED', 'aborted before start');
   const { url, format, margin, background } = ctx.options;
   // Pages beyond maxPages are not rendered: an endless page stops there.
-  const { loadSeconds, maxPages } = htmlLimits();
-  const guard = new RequestGuard({ allowlist: urlFetchAllowlist() });
+  const { HTML_LOAD_SECONDS: loadSeconds, HTML_MAX_PAGES: maxPages, URL_FETCH_ALLOWLIST: allowlist } = ctx.config;
+  const guard = new RequestGuard({ allowlist });
   const target = new URL(url);
   // Refuse an internal address before starting anything.
   await guard.checkUrl(target);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { TaskNotice } from '#shared/api';
+import type { ProcessorConfig } from '#shared/env';
 import type { FileKind } from '#shared/file-kinds';
 import type { Tool } from '#shared/tools';
 
@@ -24,6 +25,8 @@ export interface ProcessorContext<Options> {
   options: Options;
   /** A fresh temp dir owned by this task; removed after the outputs are stored. */
   workDir: string;
+  /** The worker's settings (HTML limits, the SSRF allowlist), parsed once at its boot. */
+  config: ProcessorConfig;
   /** Aborted when the task times out or the worker shuts down. */
   signal: AbortSignal;
   /** Reports progress between 0 and 1. */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
+import type { ProcessorConfig } from '#shared/env';
 import { AppError } from '#shared/errors';
 import { log } from '#shared/server/logger';
 import type { ProcessorResult } from '../processors/types';
@@ -66,16 +67,18 @@ export class TaskHosts {
     private readonly limits: HostLimits,
     /** Hosts kept warm between jobs: the worker's concurrency. */
     private readonly keepWarm: number,
+    /** Sent with every job, so processors never read the environment themselves. */
+    private readonly config: ProcessorConfig,
   ) {}
 
-  async run(job: Omit<HostJob, 'env'>, opts: HostRunOptions): Promise<ProcessorResult> {
+  async run(job: Omit<HostJob, 'config'>, opts: HostRunOptions): Promise<ProcessorResult> {
     if (this.closed) throw new Error('task hosts are closed');
     const nice = opts.nice ?? 0;
     const warm = this.idle.findIndex((h) => h.nice === nice);
     const host = warm >= 0 ? this.idle.splice(warm, 1)[0] : this.start(nice);
     this.busy.add(host);
     this.watcher ??= setInterval(() => this.watchMemory(), WATCH_MS);
-    const outcome = await host.execute({ ...job, env: { ...process.env } }, opts);
+    const outcome = await host.execute({ ...job, config: this.config }, opts);
     this.busy.delete(host);
     if (this.busy.size === 0) {
       clearInterval(this.watcher);

@@ -49,10 +49,6 @@ export function runHost<Options>(processors: Record<string, Processor<Options>>,
   process.on('message', async (message: ToHost) => {
     if (message.type !== 'run') return;
     const { job } = message;
-    for (const [key, value] of Object.entries(job.env)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
     try {
       const processor = processors[job.tool];
       if (!processor) throw new AppError('TOOL_UNAVAILABLE', job.tool);
@@ -61,6 +57,7 @@ export function runHost<Options>(processors: Record<string, Processor<Options>>,
         // Parsed at the API's edge by the tool's own schema, then carried as JSON.
         options: job.options as Options,
         workDir: job.workDir,
+        config: job.config,
         // Never aborted from inside: the worker stops a job by killing this process.
         signal: new AbortController().signal,
         progress: async (fraction) => void send({ type: 'progress', fraction }),

@@ -1,4 +1,5 @@
 import type { TaskNotice } from '#shared/api';
+import type { ProcessorConfig } from '#shared/env';
 import type { ErrorCode } from '#shared/errors';
 import type { InputFile, OutputFile } from '../processors/types';
 
@@ -8,8 +9,8 @@ export interface HostJob {
   inputs: InputFile[];
   options: unknown;
   workDir: string;
-  /** The worker's environment when the job started: processors read settings per job. */
-  env: Record<string, string | undefined>;
+  /** The worker's settings for processors, parsed once at its boot. */
+  config: ProcessorConfig;
 }
 
 /** How a processor failed, as the host saw it. */
