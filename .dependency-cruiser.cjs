@@ -97,6 +97,5 @@ module.exports = {
       mainFields: ['module', 'main', 'types', 'typings'],
     },
     cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
-    reporterOptions: { text: { highlightFocused: true } },
   },
 };
