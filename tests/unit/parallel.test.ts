@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapLimit } from '../../worker/src/jobs/parallel';
+import { mapLimit } from '#shared/map-limit';
 
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -32,5 +32,19 @@ describe('mapLimit', () => {
     });
     await expect(run).rejects.toThrow('part 1 failed');
     expect(started).toEqual([0, 1, 2]);
+  });
+
+  it('runs a batch a few tasks at a time, in order', async () => {
+    let running = 0;
+    let peak = 0;
+    const started: number[] = [];
+    await mapLimit([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
+      started.push(n);
+      peak = Math.max(peak, ++running);
+      await new Promise((r) => setTimeout(r, 5));
+      running--;
+    });
+    expect(started).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(peak).toBe(3);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeResultString, type TaskAnswer, type TaskResult } from '#shared/api';
 import { batchSettled, flowReducer, initialFlow, type FileItem, type FlowState } from '../../web/app/components/tool-flow/flow-state';
 import { messageForAnswer, thumbUrl } from '../../web/app/lib/api-client';
-import { batchZipUrl, eachLimited } from '../../web/app/lib/batch';
+import { batchZipUrl } from '../../web/app/lib/batch';
 import { localizePath, langFromPath, stripLang } from '../../web/app/lib/i18n';
 import { readProgress, readTransfer } from '../../web/app/lib/task-outcome';
 
@@ -142,20 +142,6 @@ describe('batch and thumbnail addresses', () => {
 
   it('asks for a page thumbnail by file token and 1-based page', () => {
     expect(thumbUrl('tok_123', 7)).toBe('/api/miaohui/file/thumb/tok_123/7');
-  });
-
-  it('runs a batch a few tasks at a time, in order', async () => {
-    let running = 0;
-    let peak = 0;
-    const started: number[] = [];
-    await eachLimited([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
-      started.push(n);
-      peak = Math.max(peak, ++running);
-      await new Promise((r) => setTimeout(r, 5));
-      running--;
-    });
-    expect(started).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(peak).toBe(3);
   });
 });
 

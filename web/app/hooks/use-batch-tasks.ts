@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { TransferRequest } from '~/lib/api-client';
-import { BATCH_CONCURRENCY, eachLimited } from '~/lib/batch';
+import { mapLimit } from '#shared/map-limit';
+import { BATCH_CONCURRENCY } from '~/lib/batch';
 import { runTask } from '~/lib/run-task';
 import type { FlowAction } from '~/components/tool-flow/flow-state';
 
@@ -33,7 +34,7 @@ export function useBatchTasks(dispatch: Dispatch<FlowAction>) {
       const controller = new AbortController();
       current.current = controller;
       dispatch({ type: 'batchStart' });
-      await eachLimited(jobs, BATCH_CONCURRENCY, (job) => runOne(job, controller.signal));
+      await mapLimit(jobs, BATCH_CONCURRENCY, (job) => runOne(job, controller.signal));
     },
     [cancel, dispatch, runOne],
   );

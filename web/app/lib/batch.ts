@@ -7,12 +7,3 @@ export const BATCH_CONCURRENCY = 3;
 
 /** Every output of these tasks as one zip. */
 export const batchZipUrl = (taskIds: readonly string[]) => `${API_PATHS.zip}/${taskIds.map(encodeURIComponent).join(',')}`;
-
-/** Runs `work` over `items` with at most `limit` at a time, in order. */
-export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}

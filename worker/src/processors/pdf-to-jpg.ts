@@ -5,9 +5,10 @@ import type { z } from 'zod';
 import { AppError } from '#shared/errors';
 import jpgTool from '#shared/tools/pdf-to-jpg';
 import { JPG_QUALITIES, MAX_JPG_PAGES } from '#shared/tools/pdf-to-jpg';
+import { mapLimit } from '#shared/map-limit';
 import { encodeBmp } from '../images/bmp-encode';
 import * as poppler from '../engines/poppler';
-import { ENGINE_PARALLELISM, mapLimit } from '../jobs/parallel';
+import { ENGINE_PARALLELISM } from '../jobs/parallel';
 import { fileStem, preparePdf, singleInput, type PreparedPdf } from '../inputs/pdf-input';
 import { defineProcessor, type OutputFile, type ProcessorContext } from './types';
 

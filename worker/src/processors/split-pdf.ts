@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { AppError } from '#shared/errors';
 import { parsePageRanges, resolvePageRanges } from '#shared/page-ranges';
 import splitTool from '#shared/tools/split-pdf';
+import { mapLimit } from '#shared/map-limit';
 import * as qpdf from '../engines/qpdf';
-import { ENGINE_PARALLELISM, mapLimit } from '../jobs/parallel';
+import { ENGINE_PARALLELISM } from '../jobs/parallel';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import { defineProcessor } from './types';
 

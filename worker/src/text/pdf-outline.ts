@@ -1,8 +1,9 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, type PDFObject, PDFRef } from 'pdf-lib';
 import { log } from '#shared/server/logger';
+import { mapLimit } from '#shared/map-limit';
 import { outlines, type OutlineItem } from '../engines/qpdf';
-import { ENGINE_PARALLELISM, mapLimit } from '../jobs/parallel';
+import { ENGINE_PARALLELISM } from '../jobs/parallel';
 
 /**
  * One input's bookmarks and where its pages landed in the output: either all of them in order from
