@@ -82,6 +82,20 @@ describe('converters in the browser', () => {
     expect(pdfText(saved)).toContain('The tomatoes ripened early this year.');
   });
 
+  it('takes no more books than the server converts in one task (EBOOK_MAX_FILES)', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.baseUrl}/ebooks-to-pdf`);
+    const books = Array.from({ length: 10 }, (_, i) => {
+      const book = path.join(tmp, `book-${i + 1}.epub`);
+      fs.copyFileSync(fixture('ebooks/epubcheck_lorem_epub2.epub'), book);
+      return book;
+    });
+    await page.locator('input[type=file]').setInputFiles(books);
+    // The default EBOOK_MAX_FILES is 9: the tenth book is refused before it is uploaded.
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Your file number too much');
+    await expect.poll(() => page.locator('[data-status]').count()).toBe(9);
+  });
+
   it('reads French by default on the French OCR page', async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.baseUrl}/fr/pdf-ocr`);

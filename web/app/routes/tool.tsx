@@ -62,7 +62,7 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
       </section>
       <div className="container tool-main">
         {/* Remount on tool change so a client-side navigation starts a fresh flow. */}
-        {tool.built ? <ToolFlow key={tool.id} tool={tool} /> : <NotBuilt tool={tool} />}
+        {tool.built ? <ToolFlow key={tool.id} tool={tool} maxFiles={loaderData.maxFiles} /> : <NotBuilt tool={tool} />}
       </div>
       {/* A tool still being built has its guide too: how it will work, and what it offers meanwhile. */}
       <div className="container">
