@@ -6,3 +6,5 @@ export const PREVIEW_WIDTH = 300;
 export const PREVIEW_QUALITY = 0.85;
 export const DEFAULT_MAX_UPLOAD_MB = 100;
 export const DEFAULT_RETENTION_MINUTES = 60;
+/** Files one batch may hold; the zip of a batch's outputs takes at most as many task ids. */
+export const BATCH_MAX_FILES = 30;

@@ -2,6 +2,7 @@ import archiver from 'archiver';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { TOOL_CODE, type UploadAnswer } from '#shared/api';
 import { AppError } from '#shared/errors';
+import { BATCH_MAX_FILES } from '#shared/limits';
 import type { Deps } from '#shared/server/deps';
 import { getRequester } from '../../middleware/requester';
 import { singleFileUpload } from '../../middleware/upload';
@@ -13,8 +14,6 @@ import { deleteHistory, listHistory } from '../../services/history-service';
 import { createTask, findOwnedTask } from '../../services/task-service';
 import { thumbnail } from '../../services/thumbnail-service';
 import { ZDeleteTasks, ZHistoryRequest, ZPageParam, ZProgressRequest, ZTokenParam, ZUploadFields } from './schema';
-
-const MAX_ZIP_TASKS = 30;
 
 const requireUser = (_req: Request, res: Response, next: NextFunction) =>
   getRequester(res).userId ? next() : next(new AppError('NOT_SIGNED_IN', 'signed-in route'));
@@ -83,7 +82,7 @@ export function fileRouter(deps: Deps): Router {
   r.get('/zip/:taskIds', async (req, res) => {
     const who = getRequester(res);
     const ids = String(req.params.taskIds).split(',');
-    if (ids.length > MAX_ZIP_TASKS) throw new AppError('TOO_MANY_FILES', `${ids.length} tasks`);
+    if (ids.length > BATCH_MAX_FILES) throw new AppError('TOO_MANY_FILES', `${ids.length} tasks`);
     const tasks = [];
     for (const id of ids) tasks.push(await findOwnedTask(deps, who, param(id)));
     const outputs = tasks.flatMap((t) => (t.status === 'DONE' ? t.outputs : []));

@@ -8,7 +8,7 @@ import { useTaskProgress } from '~/hooks/use-task-progress';
 import { useUpload } from '~/hooks/use-upload';
 import { acceptAttribute, fileGroup, looksAccepted } from '~/lib/accept';
 import { thumbUrl, type FlowMessage } from '~/lib/api-client';
-import { BATCH_MAX_FILES } from '~/lib/batch';
+import { BATCH_MAX_FILES } from '#shared/limits';
 import { previewOf } from '~/lib/file-preview';
 import { formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
