@@ -18,7 +18,7 @@ type Layout = 'default' | 'top' | 'dark';
 
 type Expectation =
   /** A page: 200, its title and a string of its body. */
-  | { kind: 'page'; title: (t: T) => string; text: (t: T) => string; layout?: Layout; session?: boolean; current?: string }
+  | { kind: 'page'; title: (t: T) => string; text: (t: T) => string; layout?: Layout; session?: boolean; /** Requested with the session cookie, but open to visitors too. */ signedIn?: boolean; current?: string }
   /** Unknown routes go home (of their language). */
   | { kind: 'home' }
   /** Parameters that fail validation: the 404 page. */
@@ -30,7 +30,7 @@ interface RouteCase {
   expect: Expectation;
 }
 
-const page = (title: string, text: string, extra: { layout?: Layout; session?: boolean; current?: string } = {}): Expectation => ({
+const page = (title: string, text: string, extra: { layout?: Layout; session?: boolean; signedIn?: boolean; current?: string } = {}): Expectation => ({
   kind: 'page',
   title: (t) => t(title),
   text: (t) => t(text),
@@ -71,7 +71,7 @@ function routes(lang: Lang): RouteCase[] {
     // Accounts.
     { path: '/log-in', expect: page('auth.pages.logInMetaTitle', 'home.heroTitle') },
     { path: '/sign-up', expect: page('auth.pages.signUpMetaTitle', 'home.heroTitle') },
-    { path: '/success-log-in', expect: page('auth.success.metaTitle', 'auth.success.title', { session: true }) },
+    { path: '/success-log-in', expect: page('auth.success.metaTitle', 'auth.success.title', { signedIn: true }) },
     // A visitor who is not signed in is told so, not "You are logged in".
     { path: '/success-log-in', expect: page('auth.success.signedOutMetaTitle', 'auth.success.signedOutTitle') },
     { path: '/account', expect: page('account.metaTitle', 'account.title', { session: true, current: 'account.tabs.profile' }) },
@@ -144,7 +144,7 @@ describe('every route of the spec, in both languages, over plain HTTP', () => {
           expect(refused.status, 'without a session').toBe(302);
           expect(where(refused)).toBe(home);
         }
-        const res = await get(path, want.kind === 'page' && want.session ? { ...headers, cookie: sessionCookie } : headers);
+        const res = await get(path, want.kind === 'page' && (want.session || want.signedIn) ? { ...headers, cookie: sessionCookie } : headers);
         const html = readable(await res.text());
         expect(html).toMatch(new RegExp(`<html lang="${lang}"`));
         const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];

@@ -180,7 +180,7 @@ describe('content pages', () => {
         const page = await get(at(form.path));
         expectIn(page.text, t('forms.officialSource', { source: t(`forms.${form.id}.source`) }));
         if (form.staleBlank) expectIn(page.text, t(`forms.${form.id}.staleNote`));
-        else expect(page.text).not.toContain('form-cta__stale');
+        else expect(page.text).not.toContain('class="form-cta__stale"');
       }
     });
 
