@@ -142,7 +142,13 @@ describe('accounts: email link, Google, sessions, history', () => {
     // The session is the HttpOnly cookie alone.
     expect(ok.body.data).not.toHaveProperty('token');
     expect(JSON.stringify(ok.body)).not.toContain(cookieValue(ok, 'sheafUserToken')!);
-    for (const bad of [google.forgedIdToken(user), google.idToken(user, { aud: 'someone-else' }), google.idToken(user, { exp: 1 }), google.idToken({ ...user, email_verified: false })]) {
+    for (const bad of [
+      google.forgedIdToken(user),
+      google.idToken(user, { aud: 'someone-else' }),
+      google.idToken(user, { iss: 'https://accounts.example.com' }),
+      google.idToken(user, { exp: 1 }),
+      google.idToken({ ...user, email_verified: false }),
+    ]) {
       const res = await visitor(stack.app).agent.post('/api/user/googleLogin').send({ token: bad });
       expect(res.body).toMatchObject({ code: 1004, message: 'Login failed' });
     }

@@ -1,61 +1,52 @@
-import { createPublicKey, createVerify, type JsonWebKey } from 'node:crypto';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import { normalizeEmail } from './email-login-service';
 
-interface GoogleClaims {
-  iss: string;
-  aud: string;
+interface GoogleClaims extends JWTPayload {
   sub: string;
-  exp: number;
   email?: string;
   email_verified?: boolean | string;
   name?: string;
 }
 
-type Jwk = JsonWebKey & { kid?: string };
-let jwksCache: { url: string; keys: Jwk[]; fetchedAt: number } | undefined;
+/** Google's published keys, one fetcher per address: jose caches them and fetches again for an unknown kid (Google rotates its keys). */
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 const JWKS_TTL_MS = 3600_000;
+const keySet = (url: string) => {
+  let set = keySets.get(url);
+  if (!set) keySets.set(url, (set = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cacheMaxAge: JWKS_TTL_MS })));
+  return set;
+};
 
-async function signingKeys(url: string, forceRefresh: boolean): Promise<Jwk[]> {
-  if (!forceRefresh && jwksCache?.url === url && Date.now() - jwksCache.fetchedAt < JWKS_TTL_MS) return jwksCache.keys;
-  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-  if (!res.ok) throw new AppError('GOOGLE_LOGIN_FAILED', `jwks ${res.status}`);
-  const { keys } = (await res.json()) as { keys: Jwk[] };
-  jwksCache = { url, keys, fetchedAt: Date.now() };
-  return keys;
+/** Why a token was refused, for the log (the user only ever sees GOOGLE_LOGIN_FAILED). */
+function refusal(e: unknown): string {
+  if (e instanceof errors.JWTClaimValidationFailed) return `${e.claim} ${e.reason}`;
+  if (e instanceof errors.JOSEError) return `${e.code}: ${e.message}`;
+  return e instanceof Error ? e.message : String(e);
 }
 
-const b64json = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-
 /**
- * Verifies a Google ID token (an RS256 JWT) against Google's published keys: signature, issuer,
- * audience (our client id), expiry and a verified email. Returns the claims.
+ * Verifies a Google ID token (an RS256 JWT) against Google's published keys with jose: signature,
+ * issuer, audience (our client id), expiry; then a verified email. Returns the claims.
  */
 export async function verifyGoogleIdToken(deps: Deps, credential: string): Promise<GoogleClaims & { email: string }> {
   const clientId = deps.env.GOOGLE_CLIENT_ID;
   if (!clientId) throw new AppError('GOOGLE_LOGIN_FAILED', 'GOOGLE_CLIENT_ID is not configured');
-  const parts = credential.split('.');
-  if (parts.length !== 3) throw new AppError('GOOGLE_LOGIN_FAILED', 'not a JWT');
-  let header: { alg: string; kid?: string };
   let claims: GoogleClaims;
   try {
-    header = b64json(parts[0]);
-    claims = b64json(parts[1]);
-  } catch {
-    throw new AppError('GOOGLE_LOGIN_FAILED', 'unreadable JWT');
+    const verified = await jwtVerify<GoogleClaims>(credential, keySet(deps.env.GOOGLE_JWKS_URL), {
+      algorithms: ['RS256'],
+      // Google writes its issuer with and without the scheme.
+      issuer: [deps.env.GOOGLE_ISSUER, deps.env.GOOGLE_ISSUER.replace(/^https:\/\//, '')],
+      audience: clientId,
+      requiredClaims: ['exp', 'sub'],
+      currentDate: deps.now(),
+    });
+    claims = verified.payload;
+  } catch (e) {
+    throw new AppError('GOOGLE_LOGIN_FAILED', refusal(e));
   }
-  if (header.alg !== 'RS256') throw new AppError('GOOGLE_LOGIN_FAILED', `alg ${header.alg}`);
-  let key = (await signingKeys(deps.env.GOOGLE_JWKS_URL, false)).find((k) => k.kid === header.kid);
-  // Google rotates its keys: an unknown kid means our copy is stale.
-  key ??= (await signingKeys(deps.env.GOOGLE_JWKS_URL, true)).find((k) => k.kid === header.kid);
-  if (!key) throw new AppError('GOOGLE_LOGIN_FAILED', `unknown kid ${header.kid}`);
-  const ok = createVerify('RSA-SHA256').update(`${parts[0]}.${parts[1]}`).verify(createPublicKey({ key, format: 'jwk' }), Buffer.from(parts[2], 'base64url'));
-  if (!ok) throw new AppError('GOOGLE_LOGIN_FAILED', 'bad signature');
-  const issuers = [deps.env.GOOGLE_ISSUER, deps.env.GOOGLE_ISSUER.replace(/^https:\/\//, '')];
-  if (!issuers.includes(claims.iss)) throw new AppError('GOOGLE_LOGIN_FAILED', `iss ${claims.iss}`);
-  if (claims.aud !== clientId) throw new AppError('GOOGLE_LOGIN_FAILED', `aud ${claims.aud}`);
-  if (!(claims.exp * 1000 > deps.now().getTime())) throw new AppError('GOOGLE_LOGIN_FAILED', 'expired');
   if (!claims.email || !(claims.email_verified === true || claims.email_verified === 'true')) throw new AppError('GOOGLE_LOGIN_FAILED', 'email not verified');
   return { ...claims, email: claims.email };
 }
