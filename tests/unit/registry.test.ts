@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TOOLS, getTool, outputsImages, toolSlugs } from '#shared/tools';
+import { TOOLS, getTool, outputsImages, toolCatalog, toolSlugs } from '#shared/tools';
 import htmlTool from '#shared/tools/html-to-pdf';
 import rotateTool from '#shared/tools/rotate-pdf';
+import { convertMenu, topTools } from '../../web/app/components/layout/nav-links';
 import { PROCESSORS, loadProcessor, unavailable } from '../../worker/src/processors';
 import { defineProcessor, type ProcessorContext, type ToolOptions } from '../../worker/src/processors/types';
 
@@ -54,6 +55,15 @@ describe('tool registry', () => {
   it('declares what the result page shows: pictures for the image tools, the size saved for compress', () => {
     expect(TOOLS.filter((t) => outputsImages(t.output)).map((t) => t.id)).toEqual(['pdf-to-jpg', 'dwg-to-jpg']);
     expect(TOOLS.filter((t) => getTool(t.id)!.reportsSaving).map((t) => t.id)).toEqual(['compress-pdf']);
+  });
+
+  it('places the header\'s top links and the Convert menu as their declarations say', () => {
+    const paths = (links: Array<{ to: string }>) => links.map((link) => link.to);
+    expect(paths(topTools(toolCatalog()))).toEqual(['/edit-pdf', '/compress-pdf']);
+    expect(convertMenu(toolCatalog()).map((group) => [group.heading, paths(group.links)])).toEqual([
+      ['categories.convertFrom', ['/pdf-to-word', '/pdf-to-excel', '/pdf-to-ppt', '/pdf-to-jpg', '/pdf-to-txt']],
+      ['categories.convertTo', ['/word-to-pdf', '/excel-to-pdf', '/ppt-to-pdf', '/jpg-to-pdf', '/txt-to-pdf']],
+    ]);
   });
 
   it('keeps file counts consistent', () => {

@@ -24,5 +24,6 @@ export default defineTool({
   output: 'file',
   reportsSaving: true,
   built: true,
+  menus: { top: 2 },
   aliases: ['shrink-pdf'],
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Env } from '../env';
 import type { FileKind } from '../file-kinds';
-import type { ToolCategory } from './catalog';
+import type { ToolCategory, ToolSummary } from './catalog';
 
-export { TOOL_CATEGORIES, byCategory, type ToolCategory, type ToolSummary } from './catalog';
+export { TOOL_CATEGORIES, byCategory, inMenu, type ToolCategory, type ToolMenu, type ToolSummary } from './catalog';
 
 /** Native engines a worker probes at boot; a tool needing a missing one is reported unavailable. */
 export const ENGINES = ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'soffice', 'chromium', 'ebook-convert', 'bsdtar'] as const;
@@ -36,6 +36,8 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
   reportsSaving?: boolean;
   /** False until the tool's processor is built; the API refuses it with TOOL_UNAVAILABLE. */
   built: boolean;
+  /** Where the header links the tool besides More Tools (the top links, the Convert menu). */
+  menus?: ToolSummary['menus'];
   /** Extra routes that show the same tool page (e.g. /shrink-pdf). */
   aliases?: readonly string[];
   /** Task time limit in seconds. */

@@ -10,5 +10,6 @@ export default defineTool({
   engines: [],
   output: 'file',
   built: false,
+  menus: { top: 1 },
   aliases: ['edit'],
 });

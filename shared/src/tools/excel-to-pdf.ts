@@ -11,6 +11,7 @@ export default defineTool({
   engines: ['soffice', 'qpdf'],
   output: 'file',
   built: true,
+  menus: { convert: 2 },
   /** LibreOffice's own limit per conversion is 150 s (worker/src/inputs/office-input.ts); this leaves room around it. */
   timeoutSeconds: 180,
 });

@@ -79,7 +79,7 @@ export function getTool(id: string): ToolDefinition | undefined {
 
 /** Every tool as the site's chrome lists it (no options schemas: this goes to the browser as data). */
 export function toolCatalog(): ToolSummary[] {
-  return TOOLS.map(({ id, category, built }) => ({ id, category, built }));
+  return (TOOLS as readonly ToolDefinition[]).map(({ id, category, built, menus }) => ({ id, category, built, ...(menus && { menus }) }));
 }
 
 /** Every path that shows a tool page: its id and its aliases. */

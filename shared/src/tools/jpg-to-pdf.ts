@@ -62,5 +62,6 @@ export default defineTool({
   // One PDF, or one per image when merge is false.
   output: 'pdfs',
   built: true,
+  menus: { convert: 4 },
   timeoutSeconds: 300,
 });

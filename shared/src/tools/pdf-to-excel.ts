@@ -21,6 +21,7 @@ export default defineTool({
   engines: ['qpdf', 'pdftoppm'],
   output: 'file',
   built: true,
+  menus: { convert: 2 },
   timeoutSeconds: 600,
   stallSeconds: 75,
 });

@@ -33,5 +33,6 @@ export default defineTool({
   engines: ['pdftoppm', 'qpdf'],
   output: 'images',
   built: true,
+  menus: { convert: 4 },
   timeoutSeconds: 900,
 });

@@ -10,5 +10,6 @@ export default defineTool({
   engines: ['qpdf', 'gs', 'pdftoppm'],
   output: 'file',
   built: true,
+  menus: { convert: 3 },
   stallSeconds: 75,
 });

@@ -14,5 +14,6 @@ export default defineTool({
   engines: ['pdftotext', 'qpdf'],
   output: 'file',
   built: true,
+  menus: { convert: 5 },
   timeoutSeconds: 600,
 });

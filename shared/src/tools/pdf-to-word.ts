@@ -16,6 +16,7 @@ export default defineTool({
   engines: ['qpdf', 'pdftoppm'],
   output: 'file',
   built: true,
+  menus: { convert: 1 },
   timeoutSeconds: 900,
   stallSeconds: 75,
 });

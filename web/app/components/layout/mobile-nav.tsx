@@ -6,7 +6,7 @@ import { ChevronDownIcon, MenuIcon } from './chrome-icons';
 import { CloseIcon } from '../icons';
 import { LinkGroup } from './link-group';
 import { Modal } from './modal';
-import { AI_MENU, BLOG_PATH, CONVERT_MENU, TOP_TOOLS, type ChromeGroup, useToolGroups } from './nav-links';
+import { AI_MENU, BLOG_PATH, type ChromeGroup, useConvertMenu, useToolGroups, useTopTools } from './nav-links';
 import { AiLabel, DesktopAppLink, UpgradeLink } from './header-parts';
 
 /** The header's links on narrow screens: a menu button that opens them in a drawer. */
@@ -30,6 +30,8 @@ export function MobileNav() {
 function Drawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const toolGroups = useToolGroups();
+  const topTools = useTopTools();
+  const convertMenu = useConvertMenu();
   const localize = useLocalize();
   const titleId = useId();
 
@@ -51,13 +53,13 @@ function Drawer({ onClose }: { onClose: () => void }) {
         </div>
         <nav className="drawer__nav" aria-label={t('nav.main')}>
           <ul className="drawer__links">
-            {TOP_TOOLS.map((link) => (
+            {topTools.map((link) => (
               <li key={link.to}>
                 <NavLink to={localize(link.to)}>{t(link.label)}</NavLink>
               </li>
             ))}
           </ul>
-          <DrawerSection label={t('nav.convert')} groups={CONVERT_MENU} />
+          <DrawerSection label={t('nav.convert')} groups={convertMenu} />
           <DrawerSection label={t('nav.moreTools')} groups={toolGroups} />
           <DrawerSection label={<AiLabel />} groups={AI_MENU} />
           <ul className="drawer__links">

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import type { socialLinks } from '#shared/env';
-import { byCategory, type ToolCategory, type ToolSummary } from '#shared/tools/catalog';
-import type { ToolId } from '#shared/tools';
+import { byCategory, inMenu, type ToolCategory, type ToolSummary } from '#shared/tools/catalog';
 import { useToolCatalog } from '~/lib/root-data';
 
 /** A link of the site's chrome: a path without language prefix and the key of its label. */
@@ -22,14 +21,17 @@ const toolLink = (id: string): ChromeLink => ({ to: `/${id}`, label: `tools.${id
 
 export const BLOG_PATH = '/reduce-pdf/';
 
-/** The header's two top links. */
-export const TOP_TOOLS: ChromeLink[] = (['edit-pdf', 'compress-pdf'] as const satisfies readonly ToolId[]).map(toolLink);
+/** The header's top links: the tools whose declarations place them there (Edit PDF, Compress PDF). */
+export function topTools(tools: readonly ToolSummary[]): ChromeLink[] {
+  return inMenu(tools, 'top').map((tool) => toolLink(tool.id));
+}
 
-/** The Convert menu: the five PDF-to and the five to-PDF conversions of the spec. */
-export const CONVERT_MENU: ChromeGroup[] = [
-  { heading: 'categories.convertFrom', category: 'convertFrom', links: (['pdf-to-word', 'pdf-to-excel', 'pdf-to-ppt', 'pdf-to-jpg', 'pdf-to-txt'] as const satisfies readonly ToolId[]).map(toolLink) },
-  { heading: 'categories.convertTo', category: 'convertTo', links: (['word-to-pdf', 'excel-to-pdf', 'ppt-to-pdf', 'jpg-to-pdf', 'txt-to-pdf'] as const satisfies readonly ToolId[]).map(toolLink) },
-];
+/** The Convert menu: a column per category of the conversions declared in it (five PDF-to, five to-PDF). */
+export function convertMenu(tools: readonly ToolSummary[]): ChromeGroup[] {
+  return byCategory(inMenu(tools, 'convert'))
+    .filter(({ tools: linked }) => linked.length > 0)
+    .map(({ category, tools: linked }) => ({ heading: `categories.${category}`, category, links: linked.map((tool) => toolLink(tool.id)) }));
+}
 
 /** More Tools and the footer's tool columns: every tool of the catalogue, by category. */
 export function toolGroups(tools: readonly ToolSummary[]): ChromeGroup[] {
@@ -43,6 +45,16 @@ export function toolGroups(tools: readonly ToolSummary[]): ChromeGroup[] {
 export function useToolGroups(): ChromeGroup[] {
   const tools = useToolCatalog();
   return useMemo(() => toolGroups(tools), [tools]);
+}
+
+export function useTopTools(): ChromeLink[] {
+  const tools = useToolCatalog();
+  return useMemo(() => topTools(tools), [tools]);
+}
+
+export function useConvertMenu(): ChromeGroup[] {
+  const tools = useToolCatalog();
+  return useMemo(() => convertMenu(tools), [tools]);
 }
 
 /** What the AI PDF assistant does; each has its section on /ai-pdf. */

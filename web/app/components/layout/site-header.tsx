@@ -7,7 +7,7 @@ import { AccountNav } from './account-nav';
 import { AiLabel, DesktopAppLink, Logo, UpgradeLink } from './header-parts';
 import { MobileNav } from './mobile-nav';
 import { NavMenu } from './nav-menu';
-import { AI_MENU, BLOG_PATH, CONVERT_MENU, TOP_TOOLS, useToolGroups } from './nav-links';
+import { AI_MENU, BLOG_PATH, useConvertMenu, useToolGroups, useTopTools } from './nav-links';
 
 /** The spec: the header takes its scrolled style past 10 px. */
 const SCROLL_THRESHOLD = 10;
@@ -21,6 +21,8 @@ type MenuId = 'convert' | 'more' | 'ai';
 export function SiteHeader() {
   const { t } = useTranslation();
   const toolGroups = useToolGroups();
+  const topTools = useTopTools();
+  const convertMenu = useConvertMenu();
   const localize = useLocalize();
   const scrolled = useScrolled(SCROLL_THRESHOLD);
   const [openMenu, setOpenMenu] = useState<MenuId | null>(null);
@@ -46,14 +48,14 @@ export function SiteHeader() {
         <Logo />
         <nav ref={nav} className="site-nav" aria-label={t('nav.main')}>
           <ul className="site-nav__list">
-            {TOP_TOOLS.map((link) => (
+            {topTools.map((link) => (
               <li key={link.to}>
                 <NavLink className="site-nav__item" to={localize(link.to)}>
                   {t(link.label)}
                 </NavLink>
               </li>
             ))}
-            <NavMenu label={t('nav.convert')} groups={CONVERT_MENU} variant="wide" {...menu('convert')} />
+            <NavMenu label={t('nav.convert')} groups={convertMenu} variant="wide" {...menu('convert')} />
             <NavMenu label={t('nav.moreTools')} groups={toolGroups} variant="mega" {...menu('more')} />
             <NavMenu label={<AiLabel />} groups={AI_MENU} {...menu('ai')} />
             <li>
