@@ -30,6 +30,8 @@ export async function listHistory(deps: Deps, userId: string, pageNum: number, p
       tool: t.tool,
       status,
       ...(status === 'successful' ? { fileurl: result.fileurl, pdfurls: result.pdfurls, imageurls: result.imageurls, zipurl: result.zipurl, filesize: result.filesize } : {}),
+      // Why it failed, in the catalogue's words: the page shows it in the reader's language.
+      ...(status === 'failed' ? { errorCode: result.errorCode, message: result.message } : {}),
     };
   });
   return { total, pageNum, pageSize, list };

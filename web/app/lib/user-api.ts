@@ -36,6 +36,9 @@ export interface HistoryTask {
   imageurls?: string[];
   zipurl?: string;
   filesize?: number;
+  /** Failed tasks: the catalogue's code and its user-safe message. */
+  errorCode?: string;
+  message?: string;
 }
 
 export interface HistoryPage {

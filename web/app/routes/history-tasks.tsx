@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ERRORS, type ErrorCode } from '#shared/errors';
 import { DownloadIcon } from '~/components/icons';
 import { Modal } from '~/components/layout/modal';
 import { useDownload } from '~/hooks/use-download';
@@ -23,6 +24,8 @@ export default function HistoryTasksPage() {
   const lang = useLang();
   const localize = useLocalize();
   const copyText = useCopyText();
+  /** A known code in the page's language; otherwise the server's own words. */
+  const failureText = (task: HistoryTask) => copyText(task.errorCode && task.errorCode in ERRORS ? { code: task.errorCode as ErrorCode } : { text: task.message ?? '' });
   const auth = useSignedInPage();
   const { onDownloadClick } = useDownload();
   const [params, setParams] = useSearchParams();
@@ -121,6 +124,7 @@ export default function HistoryTasksPage() {
                   <td data-label={t('history.columns.tool')}>{t(`tools.${task.tool}.name`, { defaultValue: task.tool })}</td>
                   <td data-label={t('history.columns.status')}>
                     <span className={`status-badge status-badge--${task.status}`}>{t(`history.status.${task.status}`)}</span>
+                    {task.status === 'failed' && (task.errorCode || task.message) && <p className="history-table__reason">{failureText(task)}</p>}
                   </td>
                   <td data-label={t('history.columns.operation')}>
                     <div className="history-table__actions">

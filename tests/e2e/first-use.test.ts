@@ -1,0 +1,64 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '#shared/errors';
+import { getI18n } from '../../web/app/lib/i18n';
+import { APP_VERSION, VERSION_COOKIE } from '../../web/app/stores/client-ids';
+import { launchChromium } from '../support/browser';
+import { createFailedTask, createSession, createUser } from '../support/factories';
+import { startStack, type Stack } from '../support/stack';
+
+/** The dead ends a new user met, walked the way they were found (issue 16), in both languages. */
+describe('first use without dead ends', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack({}, { web: true, worker: false });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const pageWith = async (cookie?: string) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    if (cookie) {
+      const [name, value] = cookie.split('=');
+      // A returning user's browser: this version's cookie too, or the app's version check logs it out.
+      await context.addCookies([{ name, value, url: stack.baseUrl }, { name: VERSION_COOKIE, value: APP_VERSION, url: stack.baseUrl }]);
+    }
+    return context.newPage();
+  };
+
+  /** The page's script has started (it sets the version cookie): buttons now do what they say. */
+  const hydrated = (page: Page) => page.waitForFunction(() => document.cookie.includes('pdfVersion='));
+
+  for (const lang of ['en', 'fr'] as const) {
+    const { t } = getI18n(lang);
+    const at = (p: string) => `${stack.baseUrl}${lang === 'fr' ? `/fr${p}` : p}`;
+
+    it(`${lang}: the history shows why a task failed, in the page's language`, async () => {
+      const user = await createUser(stack.deps);
+      const { cookie } = await createSession(stack.deps, user.id);
+      await createFailedTask(stack.deps, user.id, { name: 'scan.pdf', errorCode: 'PDF_DAMAGED', errorMessage: ERRORS.PDF_DAMAGED.message });
+      const page = await pageWith(cookie);
+      await page.goto(at('/history-tasks'));
+      const row = page.getByRole('row', { name: /scan\.pdf/ });
+      await row.getByText(t('history.status.failed')).waitFor();
+      expect(await row.textContent()).toContain(t('errors.PDF_DAMAGED'));
+      await page.context().close();
+    });
+
+    it(`${lang}: /success-log-in tells a visitor who is not signed in so, and offers to log in`, async () => {
+      const page = await pageWith();
+      await page.goto(at('/success-log-in'));
+      await page.getByRole('heading', { name: t('auth.success.signedOutTitle') }).waitFor();
+      expect(await page.getByText(t('auth.success.title'), { exact: true }).count()).toBe(0);
+      await hydrated(page);
+      await page.getByRole('button', { name: t('auth.success.logIn') }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.context().close();
+    });
+  }
+});
