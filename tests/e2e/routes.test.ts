@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLES, CATEGORIES } from '../../prisma/seed-data/blog';
 import { LANGS } from '#shared/i18n';
 import { randomId } from '#shared/server/ids';
-import { toolSlugs } from '#shared/tools';
-import { APP_TOOLS } from '../../web/app/lib/app-tools';
+import { inMenu, toolCatalog, toolSlugs } from '#shared/tools';
 import { getI18n, localizePath, type Lang } from '../../web/app/lib/i18n';
 import { startStack, type Stack } from '../support/stack';
 
@@ -87,7 +86,7 @@ function routes(lang: Lang): RouteCase[] {
     // The /app workspace and its children.
     { path: '/app', expect: page('workspace.metaTitle', 'workspace.title', { layout: 'top' }) },
     { path: '/app/ai-pdf', expect: page('aiPdf.metaTitle', 'aiPdf.comingTitle', { layout: 'top' }) },
-    ...APP_TOOLS.map((id) => ({ path: `/app/${id}`, expect: page(`tools.${id}.metaTitle`, `tools.${id}.title`, { layout: 'top' }) })),
+    ...inMenu(toolCatalog(), 'workspace').map(({ id }) => ({ path: `/app/${id}`, expect: page(`tools.${id}.metaTitle`, `tools.${id}.title`, { layout: 'top' }) })),
     // Unknown routes, one to three segments deep.
     { path: '/no-such-page', expect: { kind: 'home' } },
     { path: '/app/merge-pdf', expect: { kind: 'home' } },

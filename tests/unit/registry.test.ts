@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TOOLS, getTool, outputsImages, toolCatalog, toolSlugs } from '#shared/tools';
+import { TOOLS, getTool, inMenu, outputsImages, toolCatalog, toolSlugs } from '#shared/tools';
 import htmlTool from '#shared/tools/html-to-pdf';
 import rotateTool from '#shared/tools/rotate-pdf';
 import { convertMenu, topTools } from '../../web/app/components/layout/nav-links';
@@ -57,9 +57,12 @@ describe('tool registry', () => {
     expect(TOOLS.filter((t) => getTool(t.id)!.reportsSaving).map((t) => t.id)).toEqual(['compress-pdf']);
   });
 
-  it('places the header\'s top links and the Convert menu as their declarations say', () => {
+  it('places the header\'s top links, the Convert menu and the /app workspace\'s tools as their declarations say', () => {
     const paths = (links: Array<{ to: string }>) => links.map((link) => link.to);
     expect(paths(topTools(toolCatalog()))).toEqual(['/edit-pdf', '/compress-pdf']);
+    expect(inMenu(toolCatalog(), 'workspace').map((tool) => tool.id)).toEqual([
+      'compress-pdf', 'edit-pdf', 'pdf-to-excel', 'pdf-to-jpg', 'pdf-to-ppt', 'pdf-to-txt', 'pdf-to-word',
+    ]);
     expect(convertMenu(toolCatalog()).map((group) => [group.heading, paths(group.links)])).toEqual([
       ['categories.convertFrom', ['/pdf-to-word', '/pdf-to-excel', '/pdf-to-ppt', '/pdf-to-jpg', '/pdf-to-txt']],
       ['categories.convertTo', ['/word-to-pdf', '/excel-to-pdf', '/ppt-to-pdf', '/jpg-to-pdf', '/txt-to-pdf']],

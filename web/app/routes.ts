@@ -1,6 +1,5 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
-import { toolSlugs } from '#shared/tools';
-import { APP_TOOLS } from './lib/app-tools';
+import { inMenu, toolCatalog, toolSlugs } from '#shared/tools';
 import { FORM_PAGES } from './lib/forms';
 import { LEGAL_PAGES } from './lib/legal-pages';
 
@@ -50,7 +49,7 @@ export default [
   layout('layouts/top.tsx', [
     ...page('app', 'routes/app.tsx', 'app'),
     ...page('app/ai-pdf', 'routes/ai-pdf.tsx', 'app-ai-pdf'),
-    ...APP_TOOLS.flatMap((id) => page(`app/${id}`, 'routes/app-tool.tsx', `app-${id}`)),
+    ...inMenu(toolCatalog(), 'workspace').flatMap(({ id }) => page(`app/${id}`, 'routes/app-tool.tsx', `app-${id}`)),
   ]),
   layout('layouts/dark.tsx', [...page('ai-pdf/chat/:id', 'routes/ai-chat.tsx', 'ai-chat')]),
   route('*', 'routes/catch-all.tsx'),

@@ -5,18 +5,21 @@
 export const TOOL_CATEGORIES = ['organize', 'editor', 'security', 'convertFrom', 'convertTo', 'cad'] as const;
 export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
 
-/** Header menus that link a chosen few tools (More Tools links them all). */
-export type ToolMenu = 'top' | 'convert';
+/**
+ * Menus that link a chosen few tools (More Tools links them all): the header's top links, its
+ * Convert menu, and the /app workspace's bar (each of those tools has its page under /app).
+ */
+export type ToolMenu = 'top' | 'convert' | 'workspace';
 
 export interface ToolSummary {
   id: string;
   category: ToolCategory;
   built: boolean;
-  /** The tool's place in each header menu that links it, 1 first (the Convert menu counts per category). */
+  /** The tool's place in each menu that links it, 1 first (the Convert menu counts per category). */
   menus?: Partial<Record<ToolMenu, number>>;
 }
 
-/** The tools a header menu links, in their places. */
+/** The tools a menu links, in their places. */
 export function inMenu<T extends ToolSummary>(tools: readonly T[], menu: ToolMenu): T[] {
   return tools.filter((tool) => tool.menus?.[menu] !== undefined).sort((a, b) => a.menus![menu]! - b.menus![menu]!);
 }

@@ -24,6 +24,6 @@ export default defineTool({
   output: 'file',
   reportsSaving: true,
   built: true,
-  menus: { top: 2 },
+  menus: { top: 2, workspace: 1 },
   aliases: ['shrink-pdf'],
 });

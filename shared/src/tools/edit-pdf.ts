@@ -10,6 +10,6 @@ export default defineTool({
   engines: [],
   output: 'file',
   built: false,
-  menus: { top: 1 },
+  menus: { top: 1, workspace: 2 },
   aliases: ['edit'],
 });

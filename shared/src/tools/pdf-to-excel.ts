@@ -21,7 +21,7 @@ export default defineTool({
   engines: ['qpdf', 'pdftoppm'],
   output: 'file',
   built: true,
-  menus: { convert: 2 },
+  menus: { convert: 2, workspace: 3 },
   timeoutSeconds: 600,
   stallSeconds: 75,
 });

@@ -33,6 +33,6 @@ export default defineTool({
   engines: ['pdftoppm', 'qpdf'],
   output: 'images',
   built: true,
-  menus: { convert: 4 },
+  menus: { convert: 4, workspace: 4 },
   timeoutSeconds: 900,
 });

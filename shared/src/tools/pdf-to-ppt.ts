@@ -10,6 +10,6 @@ export default defineTool({
   engines: ['qpdf', 'gs', 'pdftoppm'],
   output: 'file',
   built: true,
-  menus: { convert: 3 },
+  menus: { convert: 3, workspace: 5 },
   stallSeconds: 75,
 });

@@ -14,6 +14,6 @@ export default defineTool({
   engines: ['pdftotext', 'qpdf'],
   output: 'file',
   built: true,
-  menus: { convert: 5 },
+  menus: { convert: 5, workspace: 6 },
   timeoutSeconds: 600,
 });

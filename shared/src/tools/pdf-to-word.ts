@@ -16,7 +16,7 @@ export default defineTool({
   engines: ['qpdf', 'pdftoppm'],
   output: 'file',
   built: true,
-  menus: { convert: 1 },
+  menus: { convert: 1, workspace: 7 },
   timeoutSeconds: 900,
   stallSeconds: 75,
 });

@@ -1,4 +1,9 @@
-import type { ToolId } from '#shared/tools';
+import { useMemo } from 'react';
+import { inMenu, type ToolSummary } from '#shared/tools/catalog';
+import { useToolCatalog } from './root-data';
 
-/** The tools of the /app workspace (the spec's children of /app, besides ai-pdf). */
-export const APP_TOOLS = ['compress-pdf', 'edit-pdf', 'pdf-to-excel', 'pdf-to-jpg', 'pdf-to-ppt', 'pdf-to-txt', 'pdf-to-word'] as const satisfies readonly ToolId[];
+/** The tools of the /app workspace (the spec's children of /app, besides ai-pdf), as their declarations place them. */
+export function useAppTools(): ToolSummary[] {
+  const tools = useToolCatalog();
+  return useMemo(() => inMenu(tools, 'workspace'), [tools]);
+}

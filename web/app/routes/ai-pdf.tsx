@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ToolCard } from '~/components/home/tool-card';
 import { AI_FEATURES } from '~/components/layout/nav-links';
-import { APP_TOOLS } from '~/lib/app-tools';
+import { useAppTools } from '~/lib/app-tools';
 import { getI18n, langFromPath } from '~/lib/i18n';
-import { useTools } from '~/lib/root-data';
 import { originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/ai-pdf';
 
@@ -20,7 +19,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
  */
 export default function AiPdfPage() {
   const { t } = useTranslation();
-  const readyTools = useTools(APP_TOOLS).filter((tool) => tool.built);
+  const readyTools = useAppTools().filter((tool) => tool.built);
   return (
     <>
       <section className="tool-hero">

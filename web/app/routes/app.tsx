@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ToolCard } from '~/components/home/tool-card';
-import { APP_TOOLS } from '~/lib/app-tools';
+import { useAppTools } from '~/lib/app-tools';
 import { getI18n, langFromPath } from '~/lib/i18n';
-import { useTools } from '~/lib/root-data';
 import { originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/app';
 
@@ -16,7 +15,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
 /** /app: the workspace's tools, each opening in the workspace. */
 export default function AppHome() {
   const { t } = useTranslation();
-  const tools = useTools(APP_TOOLS);
+  const tools = useAppTools();
   return (
     <div className="container workspace-home">
       <h1 className="page-title">{t('workspace.title')}</h1>

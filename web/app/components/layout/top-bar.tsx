@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { APP_TOOLS } from '~/lib/app-tools';
+import { useAppTools } from '~/lib/app-tools';
 import { useLocalize } from '~/lib/i18n';
 import { AccountNav } from './account-nav';
 import { AiLabel, Logo } from './header-parts';
@@ -10,6 +10,7 @@ import { LanguageDialog } from './language-dialog';
 export function TopBar({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const { t } = useTranslation();
   const localize = useLocalize();
+  const appTools = useAppTools();
 
   return (
     <header className={`top-bar top-bar--${tone}`}>
@@ -27,7 +28,7 @@ export function TopBar({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
               {t('workspace.home')}
             </NavLink>
           </li>
-          {APP_TOOLS.map((id) => (
+          {appTools.map(({ id }) => (
             <li key={id}>
               <NavLink to={localize(`/app/${id}`)}>{t(`tools.${id}.name`)}</NavLink>
             </li>
