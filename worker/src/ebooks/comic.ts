@@ -23,7 +23,7 @@ const KIND_OF_FORMAT: Record<string, InputFile['kind']> = { jpeg: 'jpg', png: 'p
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Natural order of archive paths, folder by folder: "ch 2/p10" after "ch 2/p9", "ch/…" before "ch 2/…". */
-export function comparePagePaths(a: string, b: string): number {
+function comparePagePaths(a: string, b: string): number {
   const pa = a.split('/');
   const pb = b.split('/');
   for (let i = 0; i < Math.min(pa.length, pb.length); i++) {

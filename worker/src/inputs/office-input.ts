@@ -16,7 +16,7 @@ const ZIP_BASED = new Set<FileKind>(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp'
  * Office documents are XML that compresses 5–30×; a spreadsheet of repeated rows may reach 100×.
  * Anything beyond is no document anyone typed.
  */
-export const OFFICE_ZIP_LIMITS: Partial<ZipLimits> = {
+const OFFICE_ZIP_LIMITS: Partial<ZipLimits> = {
   maxEntries: 10_000,
   maxUncompressedBytes: 1024 * 1024 * 1024,
   maxRatio: 200,
@@ -24,7 +24,7 @@ export const OFFICE_ZIP_LIMITS: Partial<ZipLimits> = {
 };
 
 /** One LibreOffice conversion may take this long; the tools' task limits leave room around it. */
-export const SOFFICE_JOB_TIMEOUT_MS = 150_000;
+const SOFFICE_JOB_TIMEOUT_MS = 150_000;
 
 export interface OfficeSource {
   /** A private copy named by its kind, so LibreOffice's type detection sees the right extension. */

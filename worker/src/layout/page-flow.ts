@@ -107,7 +107,7 @@ export function pageFlow(page: PageLayout, opts: FlowOptions = {}): PageFlow {
  * An unruled "table" whose cells are full lines of several words each is running text in columns
  * (a three-column register): the column search reads it, and Word gets paragraphs, not cells.
  */
-export function readsAsProse(t: Table): boolean {
+function readsAsProse(t: Table): boolean {
   if (t.ruled) return false;
   const cells = t.cells.filter((c) => c.runs.length);
   if (cells.length < 6) return false;

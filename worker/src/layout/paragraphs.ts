@@ -143,7 +143,7 @@ const startOf = (l: Box, frame: Box, rtl: boolean) => (rtl ? frame.x1 - l.x1 : l
 const roomAfter = (l: Box, frame: Box, rtl: boolean) => (rtl ? l.x0 - frame.x0 : frame.x1 - l.x1);
 const centre = (l: Box) => (l.x0 + l.x1) / 2;
 const MONO = /mono|courier|cmtt|consol|menlo|inconsolata|typewriter|lucidaconsole|sourcecode/i;
-export const isMono = (l: Line) => l.pieces.filter((p) => p.text.trim()).every((p) => MONO.test(p.run.fontName ?? ''));
+const isMono = (l: Line) => l.pieces.filter((p) => p.text.trim()).every((p) => MONO.test(p.run.fontName ?? ''));
 const allBold = (l: Line) => l.pieces.every((p) => !p.text.trim() || p.run.bold);
 
 function breaksBefore(current: readonly Line[], next: Line, frame: Box, list: ListInfo | undefined): boolean {
@@ -190,7 +190,7 @@ function firstWordWidth(line: Line): number {
 }
 
 /** A bullet or a number at the start of a line, as the start of a list item. */
-export function listMarker(line: Line, frame: Box): ListInfo | undefined {
+function listMarker(line: Line, frame: Box): ListInfo | undefined {
   const text = line.text.trimStart();
   const level = Math.max(0, Math.min(3, Math.floor(startOf(line, frame, line.rtl) / 20)));
   const firstRun = line.pieces.find((p) => p.text.trim())?.run;

@@ -304,7 +304,7 @@ const MATH_DELIMITER = /^\s*[()[\]{}|‖⟨⟩]\s*$/;
  */
 const CELL_GAP_EM = 0.5;
 
-export function unruledTables(runs: readonly TextRun[], rules: readonly RuleLine[]): Table[] {
+function unruledTables(runs: readonly TextRun[], rules: readonly RuleLine[]): Table[] {
   const fragments = fragmentsOf(runs);
   const rows = rowsOf(fragments).map((r) => r.sort((a, b) => a.x0 - b.x0));
   const tables: Table[] = [];

@@ -41,14 +41,6 @@ export function turnClockwise(degrees: number): Matrix {
   return [snap(cos), snap(sin), snap(-sin), snap(cos), 0, 0];
 }
 
-/** Size of the canvas that holds a w × h image turned by `degrees` (what libvips gives, before rounding). */
-export function turnedSize(width: number, height: number, degrees: number): { width: number; height: number } {
-  const rad = (degrees * Math.PI) / 180;
-  const cos = Math.abs(Math.cos(rad));
-  const sin = Math.abs(Math.sin(rad));
-  return { width: width * cos + height * sin, height: width * sin + height * cos };
-}
-
 /**
  * From the pixels of an image to the pixels of the same image turned clockwise by `degrees` about
  * its centre onto a canvas of `out` size (the centres coincide).
