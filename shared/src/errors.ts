@@ -42,6 +42,7 @@ export const ERRORS = {
   ACCOUNT_EXISTS: { status: 409, code: 1001, message: 'Account already exists with this email. Please login to continue.' },
   ACCOUNT_NOT_FOUND: { status: 404, code: 1002, message: 'Account already not sign up with this email. Please sign up to continue.' },
   LINK_INVALID: { status: 400, code: 1003, message: 'Login Failed,Please try again later or contact us if the problem persists.' },
+  LINK_EXPIRED: { status: 400, code: 1003, message: 'This login link has expired or was already used. Enter your email to get a new one.' },
   GOOGLE_LOGIN_FAILED: { status: 401, code: 1004, message: 'Login failed' },
   FILE_EMPTY: { status: 400, code: 400, message: "This file is empty (0 bytes). Please choose the file again." },
   IMAGE_TOO_LARGE: { status: 422, code: 422, message: "This file holds an image too large to process safely (its pixel dimensions are too big)." },

@@ -5,6 +5,7 @@ import { getI18n } from '../../web/app/lib/i18n';
 import { APP_VERSION, VERSION_COOKIE } from '../../web/app/stores/client-ids';
 import { launchChromium } from '../support/browser';
 import { createFailedTask, createSession, createUser } from '../support/factories';
+import { latestLoginLink } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
 
 /** The dead ends a new user met, walked the way they were found (issue 16), in both languages. */
@@ -28,7 +29,9 @@ describe('first use without dead ends', () => {
       // A returning user's browser: this version's cookie too, or the app's version check logs it out.
       await context.addCookies([{ name, value, url: stack.baseUrl }, { name: VERSION_COOKIE, value: APP_VERSION, url: stack.baseUrl }]);
     }
-    return context.newPage();
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.error('page error', e.message));
+    return page;
   };
 
   /** The page's script has started (it sets the version cookie): buttons now do what they say. */
@@ -47,6 +50,26 @@ describe('first use without dead ends', () => {
       const row = page.getByRole('row', { name: /scan\.pdf/ });
       await row.getByText(t('history.status.failed')).waitFor();
       expect(await row.textContent()).toContain(t('errors.PDF_DAMAGED'));
+      await page.context().close();
+    });
+
+    it(`${lang}: a login link already used says so, with the email form ready to send a new one`, async () => {
+      const user = await createUser(stack.deps);
+      const asked = await fetch(`${stack.baseUrl}/api/user/emailLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email }) });
+      expect(asked.status).toBe(200);
+      const link = latestLoginLink(stack.deps.env.DATA_DIR, user.email);
+      const token = link.searchParams.get('token')!;
+      const used = await fetch(`${stack.baseUrl}/api/user/emailLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, token }) });
+      expect((await used.json()).code).toBe(0);
+
+      const page = await pageWith();
+      await page.goto(`${at('/')}?${new URLSearchParams({ email: user.email, token })}`);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(t('errors.LINK_EXPIRED')).waitFor();
+      expect(await dialog.getByLabel(t('auth.popup.email'), { exact: true }).inputValue()).toBe(user.email);
+      expect(await page.getByText(t('errors.LINK_INVALID')).count()).toBe(0);
+      await dialog.getByRole('button', { name: t('auth.popup.continue') }).click();
+      await dialog.getByText(t('auth.popup.linkSent')).waitFor();
       await page.context().close();
     });
 

@@ -7,7 +7,7 @@ import type { ErrorCode } from '#shared/errors';
  * overrides where the behaviour under test needs it.
  */
 export async function createUser(deps: Deps, data: { email?: string; name?: string } = {}) {
-  return deps.db.user.create({ data: { email: data.email ?? `user.${randomId(10)}@example.com`, name: data.name ?? 'Test User' } });
+  return deps.db.user.create({ data: { email: data.email ?? `user.${randomId(10).toLowerCase()}@example.com`, name: data.name ?? 'Test User' } });
 }
 
 /** A live session for the user; `cookie` is the header a browser or fetch sends with it. */

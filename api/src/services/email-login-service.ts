@@ -105,9 +105,11 @@ export async function sendLoginLink(deps: Deps, req: LinkRequest): Promise<void>
 export async function consumeLoginLink(deps: Deps, emailRaw: string, token: string, visitorId: string): Promise<{ userId: string; sameVisitor: boolean }> {
   const email = normalizeEmail(emailRaw);
   const row = await deps.db.emailLoginToken.findUnique({ where: { tokenHash: hash(token) } });
-  if (!row || row.email !== email || row.usedAt || row.expiresAt <= deps.now()) throw new AppError('LINK_INVALID', `link for ${email}`);
+  if (!row || row.email !== email) throw new AppError('LINK_INVALID', `link for ${email}`);
+  // A real link that can no longer sign in: say why, so the user asks for a new one instead of retrying.
+  if (row.usedAt || row.expiresAt <= deps.now()) throw new AppError('LINK_EXPIRED', `${row.usedAt ? 'used' : 'expired'} link for ${email}`);
   const claimed = await deps.db.emailLoginToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: deps.now() } });
-  if (claimed.count !== 1) throw new AppError('LINK_INVALID', 'link used concurrently');
+  if (claimed.count !== 1) throw new AppError('LINK_EXPIRED', 'link used concurrently');
   const user = await deps.db.user.upsert({
     where: { email },
     create: { email, name: row.name ?? email.split('@')[0].slice(0, 20), channel: row.channel },

@@ -255,8 +255,13 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
         const data = await userApi.loginWithLink(callContext(), { email, token, clientId });
         signedIn(data.userInfo, data.vipInfo);
         finishLogin({ tellOtherTabs: true });
-      } catch {
-        toast({ code: 'LINK_INVALID' }, 'error');
+      } catch (e) {
+        const expired = e instanceof EnvelopeError && 'code' in e.userMessage && e.userMessage.code === 'LINK_EXPIRED';
+        if (expired && !hasToken) {
+          // The form is ready to send a new link to the same address, the reason above it.
+          userDispatch({ type: 'loginType', loginType: 'login' });
+          uiDispatch({ type: 'openLogin', tips: 'errors.LINK_EXPIRED', email });
+        } else toast({ code: expired ? 'LINK_EXPIRED' : 'LINK_INVALID' }, 'error');
         if (hasToken) await refreshUser();
       } finally {
         uiDispatch({ type: 'loading', on: false });

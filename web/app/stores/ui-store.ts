@@ -20,6 +20,8 @@ export interface OpenLogin {
   next?: LoginNext;
   /** A translation key shown above the form. */
   tips?: string;
+  /** The address the email form starts with (a link that no longer works: send a new one). */
+  email?: string;
   pending?: PendingFiles;
 }
 
@@ -33,6 +35,7 @@ export interface UiState {
   showLoginPop: boolean;
   loginNext?: LoginNext;
   loginTips?: string;
+  loginEmail?: string;
   loginCover?: string;
   fileCount: number;
   fileNameTokenStr?: string;
@@ -61,6 +64,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
         showLoginPop: true,
         loginNext: action.next,
         loginTips: action.tips,
+        loginEmail: action.email,
         loginCover: action.pending?.cover,
         fileCount: action.pending?.count ?? 0,
         fileNameTokenStr: action.pending?.tokens,
@@ -72,6 +76,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
         showLoginPop: false,
         loginNext: undefined,
         loginTips: undefined,
+        loginEmail: undefined,
         loginCover: undefined,
         fileCount: 0,
         fileNameTokenStr: undefined,

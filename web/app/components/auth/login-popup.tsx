@@ -98,7 +98,7 @@ function EmailLoginForm({ mode, onSwitch }: { mode: LoginType; onSwitch: (mode: 
   const { t } = useTranslation();
   const copyText = useCopyText();
   const auth = useAuth();
-  const [form, dispatch] = useReducer(loginFormReducer, initialLoginForm);
+  const [form, dispatch] = useReducer(loginFormReducer, auth.ui.loginEmail, (email) => (email ? { ...initialLoginForm, email } : initialLoginForm));
   const ids = { email: useId(), emailError: useId(), name: useId(), nameError: useId() };
   const register = mode === 'reg';
 
