@@ -103,11 +103,11 @@ const ZEnv = z.object({
   AI_BASE_URL: z.string().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
-  /** The footer's four social links. */
-  SOCIAL_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
-  SOCIAL_X_URL: z.url().default('https://x.com/'),
-  SOCIAL_LINKEDIN_URL: z.url().default('https://www.linkedin.com/'),
-  SOCIAL_YOUTUBE_URL: z.url().default('https://www.youtube.com/'),
+  /** The footer's social links: each shown only when the operator gives the site's own account. */
+  SOCIAL_FACEBOOK_URL: z.url().optional(),
+  SOCIAL_X_URL: z.url().optional(),
+  SOCIAL_LINKEDIN_URL: z.url().optional(),
+  SOCIAL_YOUTUBE_URL: z.url().optional(),
   /** Books per eBooks-to-PDF task; the spec allows 9 or 20. The API and the tool page both apply it. */
   EBOOK_MAX_FILES: z.coerce.number().int().min(1).max(20).default(9),
   /** HTML to PDF: time for the page to load (its `load` event), and the most pages it prints. */
@@ -117,15 +117,21 @@ const ZEnv = z.object({
   URL_FETCH_ALLOWLIST: z.string().transform(parseHostPortList).default([]),
 });
 
-/** The footer's social links, read by the web app's server (the api validated the variables at boot). */
-export function socialLinks(source: NodeJS.ProcessEnv = process.env) {
-  const { shape } = ZEnv;
-  return {
-    facebook: shape.SOCIAL_FACEBOOK_URL.parse(source.SOCIAL_FACEBOOK_URL),
-    x: shape.SOCIAL_X_URL.parse(source.SOCIAL_X_URL),
-    linkedin: shape.SOCIAL_LINKEDIN_URL.parse(source.SOCIAL_LINKEDIN_URL),
-    youtube: shape.SOCIAL_YOUTUBE_URL.parse(source.SOCIAL_YOUTUBE_URL),
-  };
+/** The social networks the footer can link to, and the setting that gives each one's address. */
+export const SOCIAL_SETTINGS = {
+  facebook: 'SOCIAL_FACEBOOK_URL',
+  x: 'SOCIAL_X_URL',
+  linkedin: 'SOCIAL_LINKEDIN_URL',
+  youtube: 'SOCIAL_YOUTUBE_URL',
+} as const satisfies Record<string, keyof Env>;
+export type SocialNetwork = keyof typeof SOCIAL_SETTINGS;
+
+/** The footer's social links: only the networks the operator configured, in the footer's order. */
+export function socialLinks(config: Pick<Env, (typeof SOCIAL_SETTINGS)[SocialNetwork]>): Array<{ network: SocialNetwork; url: string }> {
+  return (Object.keys(SOCIAL_SETTINGS) as SocialNetwork[]).flatMap((network) => {
+    const url = config[SOCIAL_SETTINGS[network]];
+    return url ? [{ network, url }] : [];
+  });
 }
 
 /** Parses an SSRF allowlist (`URL_FETCH_ALLOWLIST`) into the guard's host:port keys; throws on a bad entry. */

@@ -10,7 +10,21 @@ import type { Env } from './env';
 /** The configuration the pages state (retention, limits, download links, the public URL). */
 export type PageConfig = Pick<
   Env,
-  'FILE_RETENTION_MINUTES' | 'SESSION_DAYS' | 'MAX_UPLOAD_MB' | 'DOWNLOAD_POLICY' | 'DESKTOP_WINDOWS_URL' | 'DESKTOP_MAC_URL' | 'EBOOK_MAX_FILES' | 'PUBLIC_URL'
+  | 'FILE_RETENTION_MINUTES'
+  | 'SESSION_DAYS'
+  | 'MAX_UPLOAD_MB'
+  | 'DOWNLOAD_POLICY'
+  | 'DESKTOP_WINDOWS_URL'
+  | 'DESKTOP_MAC_URL'
+  | 'EBOOK_MAX_FILES'
+  | 'PUBLIC_URL'
+  // Whether Google sign-in is set up: the pages offer only the sign-in methods that work.
+  | 'GOOGLE_CLIENT_ID'
+  | 'GOOGLE_CLIENT_SECRET'
+  | 'SOCIAL_FACEBOOK_URL'
+  | 'SOCIAL_X_URL'
+  | 'SOCIAL_LINKEDIN_URL'
+  | 'SOCIAL_YOUTUBE_URL'
 >;
 
 /** What the server-rendered pages read on the server: the blog, and the configuration they state. */

@@ -11,7 +11,18 @@ describe('the site header and footer in the browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    stack = await startStack({}, { web: true, worker: false });
+    // An operator who published both desktop builds and the site's four social accounts.
+    stack = await startStack(
+      {
+        DESKTOP_WINDOWS_URL: 'https://downloads.example.test/Sheaf-Setup.exe',
+        DESKTOP_MAC_URL: 'https://downloads.example.test/Sheaf.dmg',
+        SOCIAL_FACEBOOK_URL: 'https://www.facebook.com/sheaf.example',
+        SOCIAL_X_URL: 'https://x.com/sheaf_example',
+        SOCIAL_LINKEDIN_URL: 'https://www.linkedin.com/company/sheaf-example',
+        SOCIAL_YOUTUBE_URL: 'https://www.youtube.com/@sheaf-example',
+      },
+      { web: true, worker: false },
+    );
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -73,6 +73,28 @@ describe('first use without dead ends', () => {
       await page.context().close();
     });
 
+    it(`${lang}: offers only what the operator configured: no Google button, desktop builds or social links when unset`, async () => {
+      const page = await pageWith();
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto(at('/'));
+      await hydrated(page);
+      const footer = page.getByRole('contentinfo');
+      expect(await footer.getByRole('list', { name: t('nav.footer.social') }).count()).toBe(0);
+      expect(await footer.getByRole('list', { name: t('nav.footer.downloads') }).count()).toBe(0);
+      expect(await page.locator('a[href*="/download"]').count()).toBe(0);
+      await page.getByRole('banner').getByRole('link', { name: t('auth.header.logIn') }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(t('auth.popup.subtitleEmail')).waitFor();
+      expect(await dialog.getByText(t('auth.popup.google')).count()).toBe(0);
+      expect(await dialog.getByLabel(t('auth.popup.email'), { exact: true }).count()).toBe(1);
+
+      // A page or bookmark that still starts Google's sign-in comes back with the reason, in the popup.
+      await page.goto(`${stack.baseUrl}/api/user/google?next=${encodeURIComponent(lang === 'fr' ? '/fr/merge-pdf' : '/merge-pdf')}`);
+      await page.getByRole('dialog').getByText(t('errors.GOOGLE_LOGIN_FAILED')).waitFor();
+      expect(new URL(page.url()).pathname).toBe(lang === 'fr' ? '/fr/merge-pdf' : '/merge-pdf');
+      await page.context().close();
+    });
+
     it(`${lang}: /success-log-in tells a visitor who is not signed in so, and offers to log in`, async () => {
       const page = await pageWith();
       await page.goto(at('/success-log-in'));

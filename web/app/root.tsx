@@ -31,7 +31,7 @@ export const links: Route.LinksFunction = () => [
 export function loader({ request, context }: Route.LoaderArgs) {
   detectLanguage(request);
   const { config } = pageServices(context);
-  return { origin: config.PUBLIC_URL, hasSession: hasSessionCookie(request), maxUploadMb: config.MAX_UPLOAD_MB, ...chromeConfig(request) };
+  return { origin: config.PUBLIC_URL, hasSession: hasSessionCookie(request), maxUploadMb: config.MAX_UPLOAD_MB, ...chromeConfig(request, config) };
 }
 
 // None of it changes while the app runs; after the first page the client keeps the session state.

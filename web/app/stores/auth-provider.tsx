@@ -25,6 +25,8 @@ interface LoginResume {
   next?: LoginNext;
   url?: string;
   tokens?: string;
+  count?: number;
+  cover?: string;
   lang: Lang;
 }
 
@@ -226,7 +228,14 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
 
   const rememberLoginResume = () => {
     const { ui: current, lang: currentLang } = latest.current;
-    const resume: LoginResume = { next: current.loginNext, url: current.downloadUrl, tokens: current.fileNameTokenStr, lang: currentLang };
+    const resume: LoginResume = {
+      next: current.loginNext,
+      url: current.downloadUrl,
+      tokens: current.fileNameTokenStr,
+      count: current.fileCount,
+      cover: current.loginCover,
+      lang: currentLang,
+    };
     session().setItem(RESUME_KEY, JSON.stringify(resume));
   };
 
@@ -275,9 +284,14 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
 
     const loginError = params.get('loginError');
     if (loginError) {
-      // Back from a Google sign-in the server refused: say so, and drop what it was meant to resume.
-      takeResume();
-      toast({ code: loginError in ERRORS ? (loginError as ErrorCode) : 'GOOGLE_LOGIN_FAILED' }, 'error');
+      // Back from a Google sign-in the server refused: the popup again, with why and the file that
+      // asked for the login, to try another way.
+      const failed = takeResume();
+      const code: ErrorCode = loginError in ERRORS ? (loginError as ErrorCode) : 'GOOGLE_LOGIN_FAILED';
+      if (!hasToken) {
+        const pending = failed?.url ? { url: failed.url, tokens: failed.tokens, count: failed.count ?? 0, cover: failed.cover } : undefined;
+        uiDispatch({ type: 'openLogin', tips: `errors.${code}`, next: failed?.next, pending });
+      } else toast({ code }, 'error');
       params.delete('loginError');
       const rest = params.toString();
       navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true, preventScrollReset: true });

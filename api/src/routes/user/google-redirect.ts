@@ -80,8 +80,10 @@ function withLoginError(path: string, code: string): string {
 export function googleRedirectFlow(deps: Deps, r: Router, signIn: (req: Request, res: Response, userId: string) => Promise<unknown>) {
   const { GOOGLE_CLIENT_ID: clientID, GOOGLE_CLIENT_SECRET: clientSecret } = deps.env;
   if (!clientID || !clientSecret) {
-    r.get(['/google', '/google/callback'], () => {
-      throw new AppError('NOT_FOUND', 'Google sign-in is not configured');
+    // An old page or a bookmark may still start it: back where the user was, with the reason.
+    r.get(['/google', '/google/callback'], (req, res) => {
+      const start = ZStart.safeParse(req.query);
+      res.redirect(302, withLoginError(safeReturnPath(deps.env, start.success ? start.data.next : undefined), 'GOOGLE_LOGIN_FAILED'));
     });
     return;
   }

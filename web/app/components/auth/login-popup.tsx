@@ -1,6 +1,7 @@
 import { useEffect, useId, useReducer, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopyText } from '~/lib/messages';
+import { useRootData } from '~/lib/root-data';
 import { EnvelopeError, USER_CODE, userApi } from '~/lib/user-api';
 import { useAuth } from '~/stores/auth-provider';
 import {
@@ -34,6 +35,7 @@ function LoginDialog() {
   const { ui, user } = auth;
   const titleId = useId();
   const pending = hasPendingFiles(ui);
+  const google = useRootData()?.googleSignIn ?? false;
   const mode = user.loginType;
 
   return (
@@ -79,13 +81,22 @@ function LoginDialog() {
           <h2 id={titleId} className="login-popup__title">
             {t(pending ? 'auth.popup.titleDownload' : 'auth.popup.title')}
           </h2>
-          <p className="login-popup__subtitle">{t('auth.popup.subtitle')}</p>
-          {ui.loginTips && <p className="login-popup__tips">{t(ui.loginTips)}</p>}
+          <p className="login-popup__subtitle">{t(google ? 'auth.popup.subtitle' : 'auth.popup.subtitleEmail')}</p>
+          {ui.loginTips && (
+            <p className="login-popup__tips" role="alert">
+              {t(ui.loginTips)}
+            </p>
+          )}
 
-          <GoogleButton onLeave={auth.rememberLoginResume} />
-          <p className="login-popup__or" role="separator">
-            <span>{t('auth.popup.or')}</span>
-          </p>
+          {/* Only the sign-in methods this server has: no Google button that would end on an error page. */}
+          {google && (
+            <>
+              <GoogleButton onLeave={auth.rememberLoginResume} />
+              <p className="login-popup__or" role="separator">
+                <span>{t('auth.popup.or')}</span>
+              </p>
+            </>
+          )}
           <EmailLoginForm mode={mode} onSwitch={(next) => auth.setLoginType(next)} />
         </div>
       </div>

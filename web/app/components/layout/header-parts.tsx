@@ -27,11 +27,17 @@ export function AiLabel() {
   );
 }
 
-/** The desktop app page at the visitor's system: named for the Mac build and at its steps on a Mac, else at Windows'. */
+/**
+ * The desktop app page at the visitor's system: named for the Mac build and at its steps on a Mac,
+ * else at Windows' — or at the one build the operator published. Nothing when none is published.
+ */
 export function DesktopAppLink({ className }: { className?: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const isMac = useRootData()?.isMac ?? false;
+  const root = useRootData();
+  const desktop = root?.desktop ?? { windows: false, mac: false };
+  if (!desktop.windows && !desktop.mac) return null;
+  const isMac = desktop.mac && (!desktop.windows || (root?.isMac ?? false));
   const label = t(isMac ? 'nav.desktopAppMac' : 'nav.desktopApp');
   return (
     <Link to={`${localize('/download')}#${isMac ? 'mac' : 'windows'}`} className={`desktop-link ${className ?? ''}`} title={label}>

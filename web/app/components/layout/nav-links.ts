@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import type { socialLinks } from '#shared/env';
 import { byCategory, inMenu, type ToolCategory, type ToolSummary } from '#shared/tools/catalog';
 import { useToolCatalog } from '~/lib/root-data';
 
@@ -102,6 +101,3 @@ export const POLICY_LINKS: ChromeLink[] = [
   { to: '/money-back-policy', label: 'nav.footer.moneyBack' },
 ];
 
-/** The footer's four social networks; their addresses come from the configuration. */
-export const SOCIAL_NETWORKS = ['facebook', 'x', 'linkedin', 'youtube'] as const satisfies ReadonlyArray<keyof ReturnType<typeof socialLinks>>;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];

@@ -6,7 +6,8 @@ import { AppleIcon, FacebookIcon, LinkedInIcon, WindowsIcon, XIcon, YouTubeIcon 
 import { Logo } from './header-parts';
 import { LanguageDialog } from './language-dialog';
 import { LinkGroup } from './link-group';
-import { FOOTER_COLUMNS, POLICY_LINKS, SOCIAL_NETWORKS, type SocialNetwork, useToolGroups } from './nav-links';
+import type { SocialNetwork } from '#shared/env';
+import { FOOTER_COLUMNS, POLICY_LINKS, useToolGroups } from './nav-links';
 
 const SOCIAL_ICONS: Record<SocialNetwork, typeof FacebookIcon> = { facebook: FacebookIcon, x: XIcon, linkedin: LinkedInIcon, youtube: YouTubeIcon };
 
@@ -15,7 +16,12 @@ export function SiteFooter() {
   const { t } = useTranslation();
   const toolGroups = useToolGroups();
   const localize = useLocalize();
-  const social = useRootData()?.social;
+  const root = useRootData();
+  const social = root?.social ?? [];
+  const desktop = root?.desktop ?? { windows: false, mac: false };
+  const builds = (['windows', 'mac'] as const).filter((os) => desktop[os]);
+  // With no desktop build published, nothing points at the download page.
+  const columns = builds.length > 0 ? FOOTER_COLUMNS : FOOTER_COLUMNS.map((group) => ({ ...group, links: group.links.filter((link) => link.to !== '/download') }));
 
   return (
     <footer className="site-footer">
@@ -24,27 +30,28 @@ export function SiteFooter() {
           <div className="site-footer__brand">
             <Logo />
             <p className="site-footer__tagline">{t('nav.footer.tagline')}</p>
-            <ul className="site-footer__downloads" aria-label={t('nav.footer.downloads')}>
-              <li>
-                <Link to={`${localize('/download')}#windows`} className="store-button">
-                  <WindowsIcon width={18} height={18} />
-                  {t('nav.footer.windows')}
-                </Link>
-              </li>
-              <li>
-                <Link to={`${localize('/download')}#mac`} className="store-button">
-                  <AppleIcon width={18} height={18} />
-                  {t('nav.footer.mac')}
-                </Link>
-              </li>
-            </ul>
-            {social && (
+            {builds.length > 0 && (
+              <ul className="site-footer__downloads" aria-label={t('nav.footer.downloads')}>
+                {builds.map((os) => {
+                  const Icon = os === 'mac' ? AppleIcon : WindowsIcon;
+                  return (
+                    <li key={os}>
+                      <Link to={`${localize('/download')}#${os}`} className="store-button">
+                        <Icon width={18} height={18} />
+                        {t(`nav.footer.${os}`)}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            {social.length > 0 && (
               <ul className="social-links" aria-label={t('nav.footer.social')}>
-                {SOCIAL_NETWORKS.map((network) => {
+                {social.map(({ network, url }) => {
                   const Icon = SOCIAL_ICONS[network];
                   return (
                     <li key={network}>
-                      <a href={social[network]} target="_blank" rel="noopener noreferrer" aria-label={t(`nav.social.${network}`)}>
+                      <a href={url} target="_blank" rel="noopener noreferrer" aria-label={t(`nav.social.${network}`)}>
                         <Icon width={18} height={18} />
                       </a>
                     </li>
@@ -54,7 +61,7 @@ export function SiteFooter() {
             )}
           </div>
           <nav className="site-footer__columns" aria-label={t('nav.footer.label')}>
-            {FOOTER_COLUMNS.map((group) => (
+            {columns.map((group) => (
               <LinkGroup key={group.heading} group={group} block="site-footer" headingAs="h2" />
             ))}
           </nav>
