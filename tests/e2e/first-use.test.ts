@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '#shared/errors';
@@ -5,6 +8,7 @@ import { getI18n } from '../../web/app/lib/i18n';
 import { APP_VERSION, VERSION_COOKIE } from '../../web/app/stores/client-ids';
 import { launchChromium } from '../support/browser';
 import { createFailedTask, createSession, createUser } from '../support/factories';
+import { fixture } from '../support/fixtures';
 import { latestLoginLink } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
 
@@ -12,14 +16,17 @@ import { startStack, type Stack } from '../support/stack';
 describe('first use without dead ends', () => {
   let stack: Stack;
   let browser: Browser;
+  let tmp: string;
 
   beforeAll(async () => {
     stack = await startStack({}, { web: true, worker: false });
     browser = await launchChromium();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-first-use-'));
   });
   afterAll(async () => {
     await browser?.close();
     await stack?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   const pageWith = async (cookie?: string) => {
@@ -92,6 +99,38 @@ describe('first use without dead ends', () => {
       await page.goto(`${stack.baseUrl}/api/user/google?next=${encodeURIComponent(lang === 'fr' ? '/fr/merge-pdf' : '/merge-pdf')}`);
       await page.getByRole('dialog').getByText(t('errors.GOOGLE_LOGIN_FAILED')).waitFor();
       expect(new URL(page.url()).pathname).toBe(lang === 'fr' ? '/fr/merge-pdf' : '/merge-pdf');
+      await page.context().close();
+    });
+
+    it(`${lang}: 31 PDFs dropped on Merge: the one left out is named, in view on a phone`, async () => {
+      const pdfs = Array.from({ length: 31 }, (_, i) => {
+        const file = path.join(tmp, `part-${String(i + 1).padStart(2, '0')}.pdf`);
+        fs.copyFileSync(fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf'), file);
+        return file;
+      });
+      const page = await pageWith();
+      await page.goto(at('/merge-pdf'));
+      await hydrated(page);
+      await page.locator('input[type=file]').setInputFiles(pdfs);
+      const alert = page.getByRole('alert');
+      await expect.poll(() => alert.textContent()).toBe(t('flow.leftOut', { count: 1, max: 30, names: 'part-31.pdf' }));
+      await expect.poll(() => page.locator('[data-status]').count()).toBe(30);
+      // On screen, not below thirty cards.
+      await expect.poll(async () => {
+        const box = await alert.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 844;
+      }).toBe(true);
+      await page.context().close();
+    });
+
+    it(`${lang}: a 0-byte file is called empty, with no retry that cannot work`, async () => {
+      const page = await pageWith();
+      await page.goto(at('/compress-pdf'));
+      await hydrated(page);
+      await page.locator('input[type=file]').setInputFiles({ name: 'empty.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe(t('errors.FILE_EMPTY'));
+      expect(await page.getByText(t('errors.UNSUPPORTED_TYPE')).count()).toBe(0);
+      expect(await page.getByRole('button', { name: t('flow.file.retryUpload') }).count()).toBe(0);
       await page.context().close();
     });
 

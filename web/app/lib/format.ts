@@ -21,3 +21,8 @@ export function formatSaving(before: number, after: number, lang: Lang): string 
   const ratio = before > 0 ? Math.min(0, after / before - 1) : 0;
   return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' }).format(ratio);
 }
+
+/** File names for a sentence: the first three, then "…" for the rest. */
+export function fileNameList(names: readonly string[], shown = 3): string {
+  return names.length <= shown ? names.join(', ') : `${names.slice(0, shown).join(', ')}, …`;
+}

@@ -1,5 +1,6 @@
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FlowMessage } from '~/lib/api-client';
 import { hasPreview } from '~/lib/file-preview';
 import { formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
@@ -28,6 +29,10 @@ export interface FileCardProps {
   };
 }
 
+/** Sending the same bytes again cannot help when the file itself is the problem. */
+const FINAL_UPLOAD_ERRORS = new Set<string>(['FILE_EMPTY', 'UNSUPPORTED_TYPE', 'FILE_TOO_LARGE', 'PDF_ENCRYPTED', 'PDF_DAMAGED']);
+const retriable = (error: FlowMessage | undefined) => !(error && 'code' in error && FINAL_UPLOAD_ERRORS.has(error.code));
+
 export function FileStatusLine({ item, onRetryUpload }: Pick<FileCardProps, 'item' | 'onRetryUpload'>) {
   const { t } = useTranslation();
   const messageText = useMessageText();
@@ -47,9 +52,11 @@ export function FileStatusLine({ item, onRetryUpload }: Pick<FileCardProps, 'ite
           <AlertIcon width={16} height={16} /> {item.error ? messageText(item.error) : t('flow.status.uploadFail')}
         </span>
         {namesUnlock(item.error) && <UnlockLink />}
-        <button type="button" className="link-button" onClick={() => onRetryUpload(item.uid)}>
-          {t('flow.file.retryUpload')}
-        </button>
+        {retriable(item.error) && (
+          <button type="button" className="link-button" onClick={() => onRetryUpload(item.uid)}>
+            {t('flow.file.retryUpload')}
+          </button>
+        )}
       </div>
     );
   }

@@ -10,7 +10,7 @@ import { acceptAttribute, fileGroup, looksAccepted } from '~/lib/accept';
 import { thumbUrl, type FlowMessage } from '~/lib/api-client';
 import { BATCH_MAX_FILES } from '#shared/limits';
 import { previewOf } from '~/lib/file-preview';
-import { formatBytes } from '~/lib/format';
+import { fileNameList, formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import { useMaxUploadBytes } from '~/lib/root-data';
@@ -110,6 +110,12 @@ export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { too
       onSaved: () => setDownloaded(true),
     });
 
+  // A refusal shows above the files, and on screen: after a drop of many files the page may be far below.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (state.notice) noticeRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [state.notice]);
+
   const addFiles = (picked: File[]) => {
     if (picked.length === 0) return;
     if (maxFiles === 1 && picked.length > 1) {
@@ -118,12 +124,17 @@ export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { too
     }
     let notice: FlowMessage | undefined;
     const accepted: File[] = [];
+    const leftOut: string[] = [];
     for (const file of picked) {
-      if (!looksAccepted(file, tool.accepts)) notice = { code: 'UNSUPPORTED_TYPE' };
+      // An empty file is not of any type: saying so tells the user to choose it again.
+      if (file.size === 0) notice = { code: 'FILE_EMPTY' };
+      else if (!looksAccepted(file, tool.accepts)) notice = { code: 'UNSUPPORTED_TYPE' };
       else if (file.size > maxBytes) notice = { code: 'FILE_TOO_LARGE' };
-      else if (files.length + accepted.length >= maxFiles) notice = { code: 'TOO_MANY_FILES' };
+      else if (files.length + accepted.length >= maxFiles) leftOut.push(file.name);
       else accepted.push(file);
     }
+    // Name what was left out, so the user knows which files to run in another task.
+    if (leftOut.length > 0) notice = { text: t('flow.leftOut', { count: leftOut.length, max: maxFiles, names: fileNameList(leftOut) }) };
     const items: FileItem[] = accepted.map((file) => ({
       uid: newUid(),
       name: file.name,
@@ -269,6 +280,12 @@ export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { too
         </form>
       )}
 
+      {state.notice && task.phase === 'select' && (
+        <p ref={noticeRef} className="flow-notice" role="alert">
+          {messageText(state.notice)}
+        </p>
+      )}
+
       {task.phase === 'select' && files.length > 0 && (
         <div className="workspace">
           <div className="workspace__files">
@@ -300,12 +317,6 @@ export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { too
             )}
           </aside>
         </div>
-      )}
-
-      {state.notice && task.phase === 'select' && (
-        <p className="flow-notice" role="alert">
-          {messageText(state.notice)}
-        </p>
       )}
 
       {task.phase === 'processing' && <ProgressView progress={task.progress} note={optionsDef?.progressNote && t(optionsDef.progressNote)} />}
