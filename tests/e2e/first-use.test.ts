@@ -134,6 +134,25 @@ describe('first use without dead ends', () => {
       await page.context().close();
     });
 
+    it(`${lang}: the progress card comes into view and takes focus when a task starts, on a phone below OCR's options`, async () => {
+      const page = await pageWith();
+      await page.goto(at('/pdf-ocr'));
+      await hydrated(page);
+      await page.locator('input[type=file]').setInputFiles(fixture('scanned/ocrmypdf_francais.pdf'));
+      const start = page.getByRole('button', { name: t('tools.pdf-ocr.action') });
+      await expect.poll(() => start.isEnabled()).toBe(true);
+      await start.click();
+      // This stack has no worker: the task stays in progress, as a long one does.
+      const heading = page.getByRole('heading', { name: t('flow.progress.title') });
+      await heading.waitFor();
+      await expect.poll(async () => {
+        const box = await heading.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 844;
+      }).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t('flow.progress.title'));
+      await page.context().close();
+    });
+
     it(`${lang}: /success-log-in tells a visitor who is not signed in so, and offers to log in`, async () => {
       const page = await pageWith();
       await page.goto(at('/success-log-in'));

@@ -1,12 +1,24 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from './progress-bar';
 
 /** Shown while the task runs: the spec's "do not close the browser", and what takes the time when it is long. */
 export function ProgressView({ progress, note }: { progress: number; note?: string }) {
   const { t } = useTranslation();
+  const panel = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button that started the task is gone, and on a phone (or below a tall options panel) the
+  // card would open off screen: bring it to the middle of the view, and focus its heading so
+  // keyboard and screen-reader users are where the work is.
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    panel.current?.scrollIntoView({ block: 'center' });
+  }, []);
   return (
-    <div className="flow-panel progress-view">
-      <h2 className="flow-panel__title">{t('flow.progress.title')}</h2>
+    <div className="flow-panel progress-view" ref={panel}>
+      <h2 className="flow-panel__title" ref={heading} tabIndex={-1}>
+        {t('flow.progress.title')}
+      </h2>
       <ProgressBar value={progress} label={t('flow.progress.label')} indeterminate={progress === 0} />
       <p className="progress-view__text" role="status">
         {t('flow.progress.doNotClose')}
