@@ -174,7 +174,8 @@ describe('accounts in the browser', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Log in or sign up to download this file' });
     await dialog.waitFor();
-    await dialog.getByText('2 files ready to download').waitFor();
+    // Two PDFs in, one merged PDF out: the popup counts what will be downloaded.
+    await dialog.getByText('1 file ready to download').waitFor();
     await dialog.getByRole('img', { name: 'First page of your file' }).waitFor();
 
     const email = unique('visitor');

@@ -1,3 +1,4 @@
+import type { TaskResult } from '#shared/api';
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { outputsImages, type ToolDefinition, type ToolId } from '#shared/tools';
@@ -37,6 +38,9 @@ const newUid = () => `file-${Date.now().toString(36)}-${(nextUid++).toString(36)
  * A tool that takes one file per task runs one task per file when several are dropped (a batch),
  * unless its options belong to one document.
  */
+/** How many files a finished task hands back. */
+const outputCount = (result: TaskResult) => result.pdfurls?.length || result.imageurls?.length || (result.fileurl ? 1 : 0);
+
 export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { tool: ToolDefinition; /** Files per task where the server sets them. */ maxFiles?: number }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -99,12 +103,16 @@ export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { too
   const started = files.length > 0 || (!takesFiles && task.phase !== 'select');
   useLeaveWarning(started && !(finished && downloaded) && !awaitingLogin);
 
-  /** A download link: the login popup shows the first file's cover and the file count if it must ask. */
+  /**
+   * A download link: the login popup shows the first file's cover and how many files the user is
+   * about to get if it must ask — the results (one merged PDF, fourteen split parts), not the inputs.
+   */
+  const resultCount = task.phase === 'done' ? outputCount(task.result) : files.reduce((sum, f) => sum + (f.result ? outputCount(f.result) : 0), 0);
   const onDownload = (event: MouseEvent<HTMLAnchorElement>) =>
     onDownloadClick(event, {
       pending: {
         cover: files.find((f) => f.cover)?.cover,
-        count: files.length,
+        count: resultCount,
         tokens: files.flatMap((f) => (f.fileNameToken ? [f.fileNameToken] : [])).join(';'),
       },
       onSaved: () => setDownloaded(true),
