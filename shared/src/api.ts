@@ -4,7 +4,7 @@ export const TOOL_CODE = { done: 1000, running: 500 } as const;
 export type TaskStatus = 'Doing' | 'Done' | 'Failed';
 
 /** Notices a successful task may carry, translated in the browser under `notices.<code>`. */
-export type TaskNotice = 'ALREADY_OPTIMAL' | 'NOT_ENCRYPTED' | 'IWORK_PREVIEW' | 'AES256_FOR_PASSWORD';
+export type TaskNotice = 'ALREADY_OPTIMAL' | 'NOT_ENCRYPTED' | 'IWORK_PREVIEW' | 'AES256_FOR_PASSWORD' | 'PAGES_CUT';
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {
@@ -24,6 +24,8 @@ export interface TaskResult {
   imageurls?: string[];
   /** Zip of every output when there are several. */
   zipurl?: string;
+  /** The download names of the outputs, in order ("report-1-3.pdf"), for buttons that say what each file is. */
+  names?: string[];
   notice?: TaskNotice;
   /** User-safe reason when Failed, and its code (e.g. WRONG_PASSWORD lets the page ask again). */
   message?: string;

@@ -6,21 +6,40 @@ export interface PageRange {
 
 const RANGE = /^(\d+)?\s*(-)?\s*(\d+)?$/;
 
+/** One part of a range list ("5-3", "abc" → null). */
+function parsePart(part: string): PageRange | null {
+  const m = RANGE.exec(part);
+  // "1 2" matches with no dash between the numbers: a typo, not page 1.
+  if (!m || (!m[1] && !m[3]) || (!m[2] && m[1] && m[3])) return null;
+  const from = m[1] ? Number(m[1]) : 1;
+  const to = m[2] ? (m[3] ? Number(m[3]) : null) : from;
+  if (from < 1 || (to !== null && to < from)) return null;
+  return { from, to };
+}
+
+const partsOf = (text: string) => text.split(',').map((p) => p.trim()).filter(Boolean);
+
 /** Parses "1-3, 5, 8-" into ranges. Returns null when the text is not a valid range list. */
 export function parsePageRanges(text: string): PageRange[] | null {
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = partsOf(text);
   if (parts.length === 0) return null;
   const out: PageRange[] = [];
   for (const part of parts) {
-    const m = RANGE.exec(part);
-    // "1 2" matches with no dash between the numbers: a typo, not page 1.
-    if (!m || (!m[1] && !m[3]) || (!m[2] && m[1] && m[3])) return null;
-    const from = m[1] ? Number(m[1]) : 1;
-    const to = m[2] ? (m[3] ? Number(m[3]) : null) : from;
-    if (from < 1 || (to !== null && to < from)) return null;
-    out.push({ from, to });
+    const range = parsePart(part);
+    if (!range) return null;
+    out.push(range);
   }
   return out;
+}
+
+/** The first part of a list that is not a page range ("5-3" in "1-2, 5-3, abc"), so the page can name it. */
+export function invalidRangePart(text: string): string | undefined {
+  return partsOf(text).find((part) => !parsePart(part));
+}
+
+/** Whether a range runs past the last page ("10-20" on 14 pages): it is cut there, and the user is told. */
+export function rangesPastEnd(ranges: readonly PageRange[], pageCount: number): boolean {
+  return ranges.some((r) => r.to !== null && r.to > pageCount);
 }
 
 /** Resolves ranges against a page count; null when a range starts beyond the last page. */

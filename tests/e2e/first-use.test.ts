@@ -153,6 +153,21 @@ describe('first use without dead ends', () => {
       await page.context().close();
     });
 
+    it(`${lang}: Split names the part of a range list that is wrong, and warns before cutting a range at the last page`, async () => {
+      const page = await pageWith();
+      await page.goto(at('/split-pdf'));
+      await hydrated(page);
+      await page.locator('input[type=file]').setInputFiles(fixture('pdf/pdfjs_tracemonkey.pdf'));
+      await page.getByRole('radio', { name: t('options.split.ranges') }).check();
+      const ranges = page.getByLabel(t('options.split.rangesLabel'));
+      await ranges.fill('5-3, 40, abc');
+      await ranges.blur();
+      await page.getByText(t('options.split.invalidPart', { part: '5-3' })).waitFor();
+      await ranges.fill('1-2, 10-20');
+      await page.getByText(t('options.split.pastEnd', { count: 14 })).waitFor();
+      await page.context().close();
+    });
+
     it(`${lang}: /success-log-in tells a visitor who is not signed in so, and offers to log in`, async () => {
       const page = await pageWith();
       await page.goto(at('/success-log-in'));

@@ -58,6 +58,18 @@ describe('transfer, progress and download', () => {
       .split('\n');
     expect(names).toHaveLength(3);
     expect(names.every((n) => n.endsWith('.pdf'))).toBe(true);
+    // Named by the source and the pages, not "Part 1" and a task id.
+    expect(done.result.names).toEqual(['pdfjs_tracemonkey-1-3.pdf', 'pdfjs_tracemonkey-5.pdf', 'pdfjs_tracemonkey-12-14.pdf']);
+    expect(zip.headers['content-disposition']).toContain('pdfjs_tracemonkey-split-pdf.zip');
+    expect(done.result.notice).toBeUndefined();
+  });
+
+  it('tells the user when a range went past the last page and was cut there', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'), 'split-pdf');
+    const done = await v.waitForTask((await v.transfer({ toolType: 'split-pdf', token, pages: '1-2, 10-20' })).body.id);
+    expect(done.result).toMatchObject({ status: 'Done', notice: 'PAGES_CUT', names: ['pdfjs_tracemonkey-1-2.pdf', 'pdfjs_tracemonkey-10-14.pdf'] });
+    expect(qpdfPages((await v.download(done.result.pdfurls![1], path.join(tmp, 'cut.pdf'))).path)).toBe(5);
   });
 
   it('splits every N pages', async () => {

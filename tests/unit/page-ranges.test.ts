@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactPages, pagesIn, parsePageRanges, resolvePageRanges, toQpdfRange } from '#shared/page-ranges';
+import { compactPages, invalidRangePart, pagesIn, parsePageRanges, rangesPastEnd, resolvePageRanges, toQpdfRange } from '#shared/page-ranges';
 
 describe('parsePageRanges', () => {
   it('reads single pages, closed ranges and open ranges', () => {
@@ -120,5 +120,19 @@ describe('compactPages', () => {
 
   it('is empty for no pages', () => {
     expect(compactPages([])).toEqual([]);
+  });
+});
+
+describe('what a page can tell the user about a range list', () => {
+  it('names the first part that is not a range', () => {
+    expect(invalidRangePart('5-3, 40, abc')).toBe('5-3');
+    expect(invalidRangePart('1-2, abc, 7')).toBe('abc');
+    expect(invalidRangePart('1-3, 5, 8-')).toBeUndefined();
+  });
+
+  it('sees a range that runs past the last page, but not an open end', () => {
+    expect(rangesPastEnd(parsePageRanges('10-20')!, 14)).toBe(true);
+    expect(rangesPastEnd(parsePageRanges('1-3, 12-')!, 14)).toBe(false);
+    expect(rangesPastEnd(parsePageRanges('14')!, 14)).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ interface TaskRow {
   errorCode: string | null;
   errorMessage: string | null;
   notice: string | null;
-  outputs: Array<{ token: string; size: bigint; kind: string }>;
+  outputs: Array<{ token: string; size: bigint; kind: string; name: string }>;
 }
 
 const downloadUrl = (token: string) => `${API_PATHS.download}/${token}`;
@@ -30,7 +30,10 @@ export function presentTask(task: TaskRow): TaskAnswer {
     } else {
       result[output === 'images' ? 'imageurls' : 'pdfurls'] = urls;
     }
-    if (urls.length > 1) result.zipurl = `${API_PATHS.zip}/${task.id}`;
+    if (urls.length > 1) {
+      result.zipurl = `${API_PATHS.zip}/${task.id}`;
+      result.names = task.outputs.map((o) => o.name);
+    }
   } else if (task.status === 'FAILED') {
     const code = (task.errorCode ?? 'TASK_FAILED') as ErrorCode;
     result = { status: 'Failed', progress: task.progress, message: task.errorMessage ?? ERRORS[code]?.message ?? ERRORS.TASK_FAILED.message, errorCode: code };

@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors';
-import { parsePageRanges, resolvePageRanges } from '#shared/page-ranges';
+import { parsePageRanges, rangesPastEnd, resolvePageRanges } from '#shared/page-ranges';
 import splitTool from '#shared/tools/split-pdf';
 import { mapLimit } from '#shared/map-limit';
 import * as qpdf from '../engines/qpdf';
@@ -20,6 +20,8 @@ const splitPdf = defineProcessor(splitTool, async (ctx) => {
   await ctx.progress(0.1);
 
   const parts = partRanges(ctx.options, doc.pages);
+  const ranges = ctx.options.pages !== undefined ? parsePageRanges(ctx.options.pages) : null;
+  const cut = ranges !== null && rangesPastEnd(ranges, doc.pages);
   const stem = fileStem(input.name);
   let written = 0;
   const outputs = await mapLimit(parts, ENGINE_PARALLELISM, async ([from, to], i) => {
@@ -28,7 +30,7 @@ const splitPdf = defineProcessor(splitTool, async (ctx) => {
     await ctx.progress(0.1 + (0.9 * ++written) / parts.length);
     return { path: file, name: `${stem}-${from === to ? from : `${from}-${to}`}.pdf` };
   });
-  return { outputs };
+  return cut ? { outputs, notice: 'PAGES_CUT' } : { outputs };
 });
 
 /** First and last page (1-based, inclusive) of each part. */

@@ -91,7 +91,9 @@ export function fileRouter(deps: Deps): Router {
     await assertMayDownload(deps, who);
     const first = tasks[0];
     res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Disposition', attachmentHeader(`${first.tool}-${first.id.slice(-6)}.zip`));
+    // One task's zip is named after its file ("report-split-pdf.zip"); a batch's after the tool.
+    const zipName = tasks.length === 1 ? `${first.name.replace(/\.[^.]+$/, '') || first.tool}-${first.tool}.zip` : `${first.tool}-${first.id.slice(-6)}.zip`;
+    res.setHeader('Content-Disposition', attachmentHeader(zipName));
     res.setHeader('Cache-Control', 'private, no-store');
     const zip = archiver('zip', { zlib: { level: 1 } });
     zip.on('error', () => res.destroy());

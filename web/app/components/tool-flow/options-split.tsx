@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parsePageRanges, resolvePageRanges } from '#shared/page-ranges';
+import { invalidRangePart, parsePageRanges, rangesPastEnd, resolvePageRanges } from '#shared/page-ranges';
 import { defineOptions, type OptionsOutcome, type OptionsPanelProps } from './options-types';
 
 export interface SplitOptions {
@@ -30,6 +30,14 @@ function SplitPanel({ value, onChange, files }: OptionsPanelProps<SplitOptions>)
   const problem = problemOf(value, pages);
   const showProblem = problem !== null && (touched || problem === 'beyondEnd');
   const errorId = `${id}-error`;
+  // A range past the end is cut at the last page: allowed, but said before the task runs.
+  const ranges = value.mode === 'ranges' ? parsePageRanges(value.ranges) : null;
+  const pastEnd = pages !== undefined && ranges !== null && rangesPastEnd(ranges, pages);
+  const problemText = (p: Exclude<SplitProblem, null>) => {
+    if (p === 'beyondEnd') return t('options.split.beyondEnd', { count: pages });
+    const part = p === 'invalidRanges' ? invalidRangePart(value.ranges) : undefined;
+    return part ? t('options.split.invalidPart', { part }) : t(`options.split.${p}`);
+  };
 
   return (
     <fieldset className="options">
@@ -86,7 +94,12 @@ function SplitPanel({ value, onChange, files }: OptionsPanelProps<SplitOptions>)
       )}
       {showProblem && (
         <p id={errorId} className="field__error" role="alert">
-          {problem === 'beyondEnd' ? t('options.split.beyondEnd', { count: pages }) : t(`options.split.${problem}`)}
+          {problemText(problem)}
+        </p>
+      )}
+      {!problem && pastEnd && (
+        <p className="options__warning" role="status">
+          {t('options.split.pastEnd', { count: pages })}
         </p>
       )}
     </fieldset>

@@ -46,7 +46,8 @@ export function ResultView({ result, inputSize, showSaving, images, partNames, o
   const single = result.fileurl ?? (parts.length === 0 ? result.pdfurl : undefined);
   const size = result.filesize;
   const pictures = images ? (result.imageurls ?? (result.fileurl ? [result.fileurl] : [])) : [];
-  const partLabel = (i: number) => (partNames?.length === parts.length ? partNames[i] : t(partKey, { n: i + 1 }));
+  // Each file by its own name ("report-1-3.pdf": the source and its pages), else the inputs' names, else its number.
+  const partLabel = (i: number) => result.names?.[i] ?? (partNames?.length === parts.length ? partNames[i] : t(partKey, { n: i + 1 }));
 
   return (
     <div className="flow-panel flow-panel--success">
