@@ -60,6 +60,12 @@ export function decodeResultString(s: string): TaskResult {
   return JSON.parse(decodeURIComponent(json)) as TaskResult;
 }
 
+/**
+ * A download of a result on this site (`/api/miaohui/file/download/{token}` or `/zip/{ids}`): what a
+ * login link may carry back to the page, so the file that asked for the login is ready after it.
+ */
+export const RESULT_PATH = /^\/api\/miaohui\/file\/(download|zip)\/[A-Za-z0-9_,-]{1,400}$/;
+
 export const API_PATHS = {
   upload: '/api/miaohui/file/upload',
   unLoginUpload: '/api/miaohui/file/unLoginUpload',

@@ -127,6 +127,37 @@ describe('accounts in the browser', () => {
     await page.getByText('No tasks yet.', { exact: false }).waitFor();
   });
 
+  it('brings a login link opened after its tab was closed back to the file that asked for it', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${stack.baseUrl}/merge-pdf`);
+    await page.locator('input[type=file]').setInputFiles([fixture('pdf/pypdf_multicolumn.pdf'), fixture('pdf/pdfjs_tracemonkey.pdf')]);
+    await expect.poll(() => page.locator('[data-status="ready"]').count(), { timeout: 30_000 }).toBe(2);
+    await page.getByRole('button', { name: /^Merge PDF/ }).click();
+    const link = page.getByRole('link', { name: /^Download/ }).first();
+    await link.waitFor({ timeout: 60_000 });
+    await link.click();
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up to download this file' });
+    const email = unique('later');
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await dialog.getByLabel('Name', { exact: true }).fill('Lea');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByText('Your log in link has been sent to the above email address').waitFor();
+    // The user closes the tab, and opens the mailed link later in the same browser.
+    await page.close();
+
+    const later = await context.newPage();
+    await later.goto(emailedLink(email));
+    const ready = later.getByRole('dialog', { name: 'Your file is ready' });
+    await ready.waitFor();
+    const downloaded = later.waitForEvent('download', { timeout: 60_000 });
+    await ready.getByRole('button', { name: 'Download' }).click();
+    const saved = path.join(tmp, 'after-closed-tab.pdf');
+    await (await downloaded).saveAs(saved);
+    expect(qpdfPages(saved)).toBe(3 + 14);
+    await ready.waitFor({ state: 'hidden' });
+  });
+
   it('tells a sign-up that the account exists, and a log-in that it does not', async () => {
     const known = unique('known');
     await stack.deps.db.user.create({ data: { email: known, name: 'Known' } });

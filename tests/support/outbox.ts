@@ -11,7 +11,8 @@ export function latestLoginLink(dataDir: string, email: string): URL {
   for (const f of files) {
     const raw = decodeQp(fs.readFileSync(path.join(dir, f), 'utf8'));
     if (!raw.includes(`To: ${email}`)) continue;
-    const link = /https?:\/\/[^\s"<>]+token=[A-Za-z0-9]+/.exec(raw)?.[0];
+    // The whole link: what follows the token (the result it brings back) too.
+    const link = /https?:\/\/[^\s"<>]+token=[A-Za-z0-9]+(?:&(?:amp;)?[^\s"<>]*)?/.exec(raw)?.[0];
     if (link) return new URL(link.replace(/&amp;/g, '&'));
   }
   throw new Error(`no login link for ${email} in ${dir}`);

@@ -50,6 +50,8 @@ export interface LinkRequest {
   visitorId: string;
   /** Set when the requester proved it owns the address (`provenOwner`). */
   owner: string | null;
+  /** A result download (RESULT_PATH, checked at the edge) the link brings the user back to. */
+  download?: string;
 }
 
 async function limitLinkRequests(deps: Deps, email: string, req: LinkRequest): Promise<void> {
@@ -92,7 +94,8 @@ export async function sendLoginLink(deps: Deps, req: LinkRequest): Promise<void>
     },
   });
   // From configuration only: a link built from the request's Host would carry the token to whatever site the Host names.
-  const link = `${deps.env.PUBLIC_URL}${req.lang === 'fr' ? '/fr' : '/'}?email=${encodeURIComponent(email)}&token=${token}`;
+  const query = new URLSearchParams({ email, token, ...(req.download ? { download: req.download } : {}) });
+  const link = `${deps.env.PUBLIC_URL}${req.lang === 'fr' ? '/fr' : '/'}?${query}`;
   await deps.mail.send(linkMessage(req.lang, email, link, req.name !== undefined, deps.env.EMAIL_LINK_MINUTES));
 }
 

@@ -119,7 +119,7 @@ interface Identity {
 export const userApi = {
   checkEmail: (ctx: CallContext, body: Omit<Identity, 'channel'>) => callApi<boolean>('/api/user/checkEmail', ctx, body),
   /** Mails a sign-in link: a sign-up when `name` is given. Answers 1. */
-  sendLoginLink: (ctx: CallContext, body: Identity & { name?: string }) => callApi<number>('/api/user/emailLogin', ctx, body),
+  sendLoginLink: (ctx: CallContext, body: Identity & { name?: string; download?: string }) => callApi<number>('/api/user/emailLogin', ctx, body),
   /** Signs in with the emailed link's token. */
   loginWithLink: (ctx: CallContext, body: { email: string; token: string; clientId: string }) => callApi<LoginData>('/api/user/emailLogin', ctx, body),
   getUserInfo: (ctx: CallContext) => callApi<{ userInfo: UserInfo; vipInfo: VipInfo }>('/api/user/getUserInfo', ctx),

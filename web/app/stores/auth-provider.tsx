@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { RESULT_PATH } from '#shared/api';
 import { ERRORS, type ErrorCode } from '#shared/errors';
 import { emitAuthEvent } from '~/lib/auth-events';
 import { readBrowserCookie, writeBrowserCookie } from '~/lib/cookies';
@@ -48,6 +49,8 @@ export interface AuthContextValue {
   download(url: string, request?: DownloadRequest): Promise<void>;
   toast(message: ToastMessage, tone?: ToastTone): void;
   dismissToast(id: number): void;
+  /** Closes the "your file is ready" dialog. */
+  closeReady(): void;
   /** The spec's call headers: page language and device id. */
   callContext(): CallContext;
 }
@@ -264,6 +267,9 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
         const data = await userApi.loginWithLink(callContext(), { email, token, clientId });
         signedIn(data.userInfo, data.vipInfo);
         finishLogin({ tellOtherTabs: true });
+        // The link was asked for by a download: its file is one click away, here, as long as it lives.
+        const ready = params.get('download');
+        if (ready && RESULT_PATH.test(ready)) uiDispatch({ type: 'fileReady', url: ready });
       } catch (e) {
         const expired = e instanceof EnvelopeError && 'code' in e.userMessage && e.userMessage.code === 'LINK_EXPIRED';
         if (expired && !hasToken) {
@@ -276,6 +282,7 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
         uiDispatch({ type: 'loading', on: false });
         params.delete('email');
         params.delete('token');
+        params.delete('download');
         const rest = params.toString();
         navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true, preventScrollReset: true });
       }
@@ -361,6 +368,7 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
       download: (url, request) => actionsRef.current.download(url, request),
       toast: (message, tone) => actionsRef.current.toast(message, tone),
       dismissToast: (id) => uiDispatch({ type: 'dismissToast', id }),
+      closeReady: () => uiDispatch({ type: 'fileReady' }),
       callContext: () => actionsRef.current.callContext(),
     }),
     [],

@@ -42,12 +42,15 @@ export interface UiState {
   downloadUrl?: string;
   /** Full-page mask while signing in by link. */
   loading: boolean;
+  /** Signed in by a link that carried the result which asked for the login: offered for download. */
+  readyDownload?: string;
   toast?: { id: number; message: ToastMessage; tone: ToastTone };
 }
 
 export type UiAction =
   | ({ type: 'openLogin' } & Omit<OpenLogin, 'from'>)
   | { type: 'closeLogin' }
+  | { type: 'fileReady'; url?: string }
   | { type: 'loading'; on: boolean }
   | { type: 'toast'; message: ToastMessage; tone: ToastTone }
   | { type: 'dismissToast'; id: number };
@@ -70,6 +73,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
         fileNameTokenStr: action.pending?.tokens,
         downloadUrl: action.pending?.url,
       };
+    case 'fileReady':
+      return { ...state, readyDownload: action.url };
     case 'closeLogin':
       return {
         ...state,

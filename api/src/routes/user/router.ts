@@ -44,7 +44,7 @@ export function userRouter(deps: Deps): Router {
   });
 
   r.post('/emailLogin', validateBody(ZEmailLogin), async (req, res) => {
-    const body = res.locals.body as { email: string; name?: string; token?: string; clientId?: string; channel?: string };
+    const body = res.locals.body as { email: string; name?: string; token?: string; clientId?: string; channel?: string; download?: string };
     const who = getRequester(res);
     if (body.token) {
       const link = await consumeLoginLink(deps, body.email, body.token, who.visitorId);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESULT_PATH } from '#shared/api';
 
 /** The spec's `sign` is accepted and ignored: a secret shipped to browsers proves nothing. */
 const common = { clientId: z.string().max(128).optional(), sign: z.string().max(256).optional(), channel: z.string().max(64).optional() };
@@ -11,6 +12,8 @@ export const ZEmailLogin = z.object({
   name: z.string().max(40).optional(),
   /** Present: the emailed link is being used. */
   token: z.string().max(128).optional(),
+  /** The result whose download asked for the login: the link brings the user back to it. */
+  download: z.string().regex(RESULT_PATH).optional(),
   ...common,
 });
 

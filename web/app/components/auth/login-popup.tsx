@@ -16,6 +16,7 @@ import {
 } from '~/stores/login-form';
 import { hasPendingFiles } from '~/stores/ui-store';
 import type { LoginType } from '~/stores/user-store';
+import { RESULT_PATH } from '#shared/api';
 import { NAME_MAX, isValidEmail } from '#shared/validation';
 import { CheckIcon, CloseIcon, FileIcon } from '../icons';
 import { Modal } from '../layout/modal';
@@ -104,6 +105,13 @@ function LoginDialog() {
   );
 }
 
+/** The result waiting for this login, as a path the mailed link can carry back (opened in another tab, or later). */
+function resultPath(url: string | undefined): { download?: string } {
+  if (!url) return {};
+  const path = new URL(url, window.location.origin).pathname;
+  return RESULT_PATH.test(path) ? { download: path } : {};
+}
+
 /** Register: email + name → Create account. Log in: email → Continue. Both mail a sign-in link. */
 function EmailLoginForm({ mode, onSwitch }: { mode: LoginType; onSwitch: (mode: LoginType) => void }) {
   const { t } = useTranslation();
@@ -136,6 +144,7 @@ function EmailLoginForm({ mode, onSwitch }: { mode: LoginType; onSwitch: (mode: 
         clientId: auth.user.clientId ?? '',
         channel: auth.user.channel ?? '',
         ...(register ? { name: form.name.trim() } : {}),
+        ...resultPath(auth.ui.downloadUrl),
       });
       dispatch({ type: 'sent' });
     } catch (e) {
