@@ -21,6 +21,8 @@ export function Modal({ labelledBy, describedBy, className, onClose, children }:
   const pressedOnBackdrop = useRef(false);
   const close = useRef(onClose);
   close.current = onClose;
+  /** Set while the component itself closes the dialog, so the browser's close event is not taken for the user's. */
+  const closingItself = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -32,7 +34,12 @@ export function Modal({ labelledBy, describedBy, className, onClose, children }:
     // The browser focuses the first control (often the close button); the dialog may name a better one.
     dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
-      if (dialog.open) dialog.close();
+      // React's development mode runs this and the effect again at once: the close event it fires
+      // arrives after the dialog is open again and must not close the popup's state.
+      if (dialog.open) {
+        closingItself.current = true;
+        dialog.close();
+      }
       document.body.style.overflow = overflow;
       if (returnTo?.isConnected) returnTo.focus({ preventScroll: true });
     };
@@ -66,7 +73,10 @@ export function Modal({ labelledBy, describedBy, className, onClose, children }:
         close.current();
       }}
       // The browser may close it without a cancelable cancel event (repeated Escape): follow it.
-      onClose={() => close.current()}
+      onClose={() => {
+        if (closingItself.current) closingItself.current = false;
+        else close.current();
+      }}
       onKeyDown={onKeyDown}
       onMouseDown={(event) => {
         pressedOnBackdrop.current = event.target === ref.current;
