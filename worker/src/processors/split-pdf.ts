@@ -19,9 +19,7 @@ const splitPdf = defineProcessor(splitTool, async (ctx) => {
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
   await ctx.progress(0.1);
 
-  const parts = partRanges(ctx.options, doc.pages);
-  const ranges = ctx.options.pages !== undefined ? parsePageRanges(ctx.options.pages) : null;
-  const cut = ranges !== null && rangesPastEnd(ranges, doc.pages);
+  const { parts, cut } = partRanges(ctx.options, doc.pages);
   const stem = fileStem(input.name);
   let written = 0;
   const outputs = await mapLimit(parts, ENGINE_PARALLELISM, async ([from, to], i) => {
@@ -33,16 +31,16 @@ const splitPdf = defineProcessor(splitTool, async (ctx) => {
   return cut ? { outputs, notice: 'PAGES_CUT' } : { outputs };
 });
 
-/** First and last page (1-based, inclusive) of each part. */
-function partRanges(options: SplitOptions, pageCount: number): Array<[number, number]> {
+/** First and last page (1-based, inclusive) of each part, and whether a range given was cut at the last page. */
+function partRanges(options: SplitOptions, pageCount: number): { parts: Array<[number, number]>; cut: boolean } {
   if (options.pages !== undefined) {
     const ranges = parsePageRanges(options.pages);
     const resolved = ranges && resolvePageRanges(ranges, pageCount);
     if (!resolved) throw new AppError('INVALID_PAGES', `"${options.pages}" for a ${pageCount}-page document`);
-    return resolved;
+    return { parts: resolved, cut: rangesPastEnd(ranges, pageCount) };
   }
   const size = options.splitcount ?? 1;
-  return Array.from({ length: Math.ceil(pageCount / size) }, (_, i) => [i * size + 1, Math.min((i + 1) * size, pageCount)]);
+  return { parts: Array.from({ length: Math.ceil(pageCount / size) }, (_, i) => [i * size + 1, Math.min((i + 1) * size, pageCount)]), cut: false };
 }
 
 export default splitPdf;
