@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, qpdfPages } from '../support/fixtures';
 import { startGoogleStandIn } from '../support/google-stand-in';
@@ -51,6 +51,27 @@ describe('accounts in the browser', () => {
   const emailedLink = (email: string) => {
     const link = latestLoginLink(stack.deps.env.DATA_DIR, email);
     return `${stack.baseUrl}${link.pathname}${link.search}`;
+  };
+  /** A visitor merges two fixtures and clicks Download: the login popup that asks for the download. */
+  const mergeAndDownload = async (page: Page) => {
+    await page.goto(`${stack.baseUrl}/merge-pdf`);
+    await page.locator('input[type=file]').setInputFiles([fixture('pdf/pypdf_multicolumn.pdf'), fixture('pdf/pdfjs_tracemonkey.pdf')]);
+    await expect.poll(() => page.locator('[data-status="ready"]').count(), { timeout: 30_000 }).toBe(2);
+    await page.getByRole('button', { name: /^Merge PDF/ }).click();
+    const link = page.getByRole('link', { name: /^Download/ }).first();
+    await link.waitFor({ timeout: 60_000 });
+    await link.click();
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up to download this file' });
+    await dialog.waitFor();
+    return dialog;
+  };
+  /** Signs up in the popup and waits for the link to be mailed. */
+  const signUpByLink = async (dialog: Locator, email: string, name: string) => {
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByText('Your log in link has been sent to the above email address').waitFor();
   };
   const bodyOverflow = (page: Page) => page.evaluate(() => document.body.style.overflow);
   const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim());
@@ -129,20 +150,9 @@ describe('accounts in the browser', () => {
 
   it('brings a login link opened after its tab was closed back to the file that asked for it', async () => {
     const { context, page } = await newPage();
-    await page.goto(`${stack.baseUrl}/merge-pdf`);
-    await page.locator('input[type=file]').setInputFiles([fixture('pdf/pypdf_multicolumn.pdf'), fixture('pdf/pdfjs_tracemonkey.pdf')]);
-    await expect.poll(() => page.locator('[data-status="ready"]').count(), { timeout: 30_000 }).toBe(2);
-    await page.getByRole('button', { name: /^Merge PDF/ }).click();
-    const link = page.getByRole('link', { name: /^Download/ }).first();
-    await link.waitFor({ timeout: 60_000 });
-    await link.click();
-    const dialog = page.getByRole('dialog', { name: 'Log in or sign up to download this file' });
+    const dialog = await mergeAndDownload(page);
     const email = unique('later');
-    await dialog.getByRole('button', { name: 'Sign up' }).click();
-    await dialog.getByLabel('Email', { exact: true }).fill(email);
-    await dialog.getByLabel('Name', { exact: true }).fill('Lea');
-    await dialog.getByRole('button', { name: 'Create account' }).click();
-    await dialog.getByText('Your log in link has been sent to the above email address').waitFor();
+    await signUpByLink(dialog, email, 'Lea');
     // The user closes the tab, and opens the mailed link later in the same browser.
     await page.close();
 
@@ -195,26 +205,13 @@ describe('accounts in the browser', () => {
 
   it("keeps a visitor's files through the login popup and downloads them once signed in", async () => {
     const { context, page } = await newPage();
-    await page.goto(`${stack.baseUrl}/merge-pdf`);
-    await page.locator('input[type=file]').setInputFiles([fixture('pdf/pypdf_multicolumn.pdf'), fixture('pdf/pdfjs_tracemonkey.pdf')]);
-    await expect.poll(() => page.locator('[data-status="ready"]').count(), { timeout: 30_000 }).toBe(2);
-    await page.getByRole('button', { name: /^Merge PDF/ }).click();
-    const link = page.getByRole('link', { name: /^Download/ }).first();
-    await link.waitFor({ timeout: 60_000 });
-    await link.click();
-
-    const dialog = page.getByRole('dialog', { name: 'Log in or sign up to download this file' });
-    await dialog.waitFor();
+    const dialog = await mergeAndDownload(page);
     // Two PDFs in, one merged PDF out: the popup counts what will be downloaded.
     await dialog.getByText('1 file ready to download').waitFor();
     await dialog.getByRole('img', { name: 'First page of your file' }).waitFor();
 
     const email = unique('visitor');
-    await dialog.getByRole('button', { name: 'Sign up' }).click();
-    await dialog.getByLabel('Email', { exact: true }).fill(email);
-    await dialog.getByLabel('Name', { exact: true }).fill('Vera');
-    await dialog.getByRole('button', { name: 'Create account' }).click();
-    await dialog.getByText('Your log in link has been sent to the above email address').waitFor();
+    await signUpByLink(dialog, email, 'Vera');
 
     // The emailed link opens in another tab; this one hears of the login and carries on.
     const downloaded = page.waitForEvent('download', { timeout: 60_000 });
