@@ -87,10 +87,19 @@ export function faqLd(items: ReadonlyArray<{ q: string; a: string }>): JsonLd {
   };
 }
 
+type MetaMatches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+
+/** What the root loader found, as a meta function sees it. */
+const rootDataOf = (matches: MetaMatches) => matches.find((m) => m?.id === 'root')?.loaderData as { origin?: string; hasSession?: boolean } | undefined;
+
 /** The site origin the root loader found, from a meta function's matches. */
-export function originFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
-  const data = matches.find((m) => m?.id === 'root')?.loaderData as { origin?: string } | undefined;
-  return data?.origin ?? '';
+export function originFrom(matches: MetaMatches): string {
+  return rootDataOf(matches)?.origin ?? '';
+}
+
+/** Whether the request carried a session cookie, from a meta function's matches. */
+export function hasSessionFrom(matches: MetaMatches): boolean {
+  return rootDataOf(matches)?.hasSession ?? false;
 }
 
 /** The meta export of a page only a signed-in user sees: title and description from the locale, never indexed. */

@@ -2,15 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon } from '~/components/icons';
 import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
-import { originFrom, pageMeta } from '~/lib/seo';
+import { hasSessionFrom, originFrom, pageMeta } from '~/lib/seo';
 import { useAuth } from '~/stores/auth-provider';
 import type { Route } from './+types/success-log-in';
 
 export function meta({ location, matches }: Route.MetaArgs) {
   const lang = langFromPath(location.pathname);
   const { t } = getI18n(lang);
-  const signedIn = (matches.find((m) => m?.id === 'root')?.loaderData as { hasSession?: boolean } | undefined)?.hasSession;
-  return pageMeta({ lang, path: '/success-log-in', title: t(signedIn ? 'auth.success.metaTitle' : 'auth.success.signedOutMetaTitle'), description: t('auth.success.text'), origin: originFrom(matches), noindex: true });
+  return pageMeta({ lang, path: '/success-log-in', title: t(hasSessionFrom(matches) ? 'auth.success.metaTitle' : 'auth.success.signedOutMetaTitle'), description: t('auth.success.text'), origin: originFrom(matches), noindex: true });
 }
 
 /**
