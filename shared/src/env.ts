@@ -63,8 +63,10 @@ const ZEnv = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
   DATA_DIR: z.string().default('.data'),
   FILE_RETENTION_MINUTES: int(DEFAULT_RETENTION_MINUTES, 1),
-  // The payments issue makes `pro` the default; until then a signed-in user may download.
-  DOWNLOAD_POLICY: z.enum(['pro', 'login', 'open']).default('login'),
+  /** Who may download results. Unset: `pro` when billing is configured, else `login` (see loadEnv). */
+  DOWNLOAD_POLICY: z.enum(['pro', 'login', 'open']).optional(),
+  /** Conversions a signed-in Free user may run per day when billing is configured; Pro users are never counted. */
+  FREE_DAILY_TASKS: int(5, 1),
   MAX_UPLOAD_MB: int(DEFAULT_MAX_UPLOAD_MB, 1),
   WORKER_CONCURRENCY: int(2, 1),
   /** Jobs per worker process in the quick lane (merge, split, rotate, delete, organize, protect, unlock). */
@@ -95,8 +97,11 @@ const ZEnv = z.object({
   /** Single-use email login links expire after this many minutes. */
   EMAIL_LINK_MINUTES: int(15, 1),
   SESSION_DAYS: int(30, 1),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Billing is configured when both are set; one without the other stops boot (see loadEnv). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The Stripe API's base URL: Stripe's own, or a local server that speaks its protocol (tests, staging). */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
   /** Where the desktop installers are published (absolute or site-relative URLs); unset, /download says they are not available. */
   DESKTOP_WINDOWS_URL: z.string().min(1).optional(),
   DESKTOP_MAC_URL: z.string().min(1).optional(),
@@ -157,7 +162,27 @@ export function parseProcessorConfig(source: NodeJS.ProcessEnv = process.env): P
   return ZProcessorConfig.parse(source);
 }
 
-export type Env = Omit<z.infer<typeof ZEnv>, 'PUBLIC_URL'> & { PUBLIC_URL: string; filesDir: string; tmpDir: string };
+export type DownloadPolicy = NonNullable<z.infer<typeof ZEnv>['DOWNLOAD_POLICY']>;
+export type Env = Omit<z.infer<typeof ZEnv>, 'PUBLIC_URL' | 'DOWNLOAD_POLICY'> & {
+  PUBLIC_URL: string;
+  DOWNLOAD_POLICY: DownloadPolicy;
+  /** True when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both set. */
+  billingConfigured: boolean;
+  filesDir: string;
+  tmpDir: string;
+};
+
+/** Settings that are valid one by one but not together. */
+function conflicts(env: z.infer<typeof ZEnv>): string[] {
+  const problems: string[] = [];
+  if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET) {
+    problems.push(`  ${env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: billing needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither`);
+  }
+  if (env.DOWNLOAD_POLICY === 'pro' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('  DOWNLOAD_POLICY: `pro` needs billing (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): nobody could become Pro');
+  }
+  return problems;
+}
 
 let cached: Env | undefined;
 
@@ -165,14 +190,23 @@ let cached: Env | undefined;
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (cached && source === process.env) return cached;
   const parsed = ZEnv.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    console.error(`Sheaf cannot start, the configuration is invalid:\n${lines}`);
+  const problems = parsed.success ? conflicts(parsed.data) : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (!parsed.success || problems.length > 0) {
+    console.error(`Sheaf cannot start, the configuration is invalid:\n${problems.join('\n')}`);
     process.exit(1);
   }
+  const billingConfigured = !!(parsed.data.STRIPE_SECRET_KEY && parsed.data.STRIPE_WEBHOOK_SECRET);
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-  const env = { ...parsed.data, PUBLIC_URL: publicUrl, DATA_DIR: dataDir, filesDir: path.join(dataDir, 'files'), tmpDir: path.join(dataDir, 'tmp') };
+  const env = {
+    ...parsed.data,
+    PUBLIC_URL: publicUrl,
+    DOWNLOAD_POLICY: parsed.data.DOWNLOAD_POLICY ?? (billingConfigured ? 'pro' : 'login'),
+    billingConfigured,
+    DATA_DIR: dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    tmpDir: path.join(dataDir, 'tmp'),
+  };
   if (source === process.env) cached = env;
   return env;
 }
