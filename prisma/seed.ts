@@ -1,4 +1,5 @@
 // Seeds what a fresh install needs. Idempotent: safe on every start.
+import { loadCatalogue, PRODUCT_ORDER } from '#shared/billing/catalogue';
 import { loadEnv } from '#shared/env';
 import { createDb } from '#shared/server/db';
 import { ARTICLES, CATEGORIES } from './seed-data/blog';
@@ -23,8 +24,33 @@ async function seedBlog() {
   }
 }
 
+/**
+ * The plans on sale, from products.json: the operator edits the file and re-seeds; rows are matched
+ * by code, so orders and subscriptions keep their product. A code gone from the file stops being sold.
+ */
+async function seedProducts() {
+  const catalogue = loadCatalogue();
+  for (const [i, p] of catalogue.entries()) {
+    const data = {
+      name: p.name,
+      businessType: p.businessType,
+      productType: p.productType,
+      amountUsd: p.amount.USD,
+      amountEur: p.amount.EUR,
+      listPriceUsd: p.listPrice.USD,
+      listPriceEur: p.listPrice.EUR,
+      trialDays: p.trialDays,
+      active: true,
+      sort: PRODUCT_ORDER[p.productType] * 100 + i,
+    };
+    await db.product.upsert({ where: { code: p.code }, create: { code: p.code, ...data }, update: data });
+  }
+  await db.product.updateMany({ where: { code: { notIn: catalogue.map((p) => p.code) } }, data: { active: false } });
+}
+
 async function main() {
   await seedBlog();
+  await seedProducts();
 }
 
 main()

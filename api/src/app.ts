@@ -18,6 +18,7 @@ import { userRouter } from './routes/user/router';
 import { blogRouter } from './routes/blog/router';
 import { contactRouter } from './routes/contact/router';
 import { blogService } from './services/blog-service';
+import { pricingProducts } from './services/billing/product-service';
 
 const WEB_BUILD = path.resolve(import.meta.dirname, '../../web/build');
 
@@ -60,7 +61,11 @@ function mountWeb(app: Express, deps: Deps) {
   });
   // The pages' loaders read the blog and the configuration they state through the API's own services,
   // and the server entry this response's CSP nonce: the build's entry makes them its load context.
-  const services: PageServices = { blog: blogService(deps.db), config: deps.env };
+  const services: PageServices = {
+    blog: blogService(deps.db),
+    billing: { configured: deps.env.billingConfigured, products: (lang, businessType) => pricingProducts(deps, lang, { businessType }) },
+    config: deps.env,
+  };
   const loadBuild = (): Promise<ServerBuild> => import(path.join(WEB_BUILD, 'server/index.js'));
   app.all(
     '/{*splat}',

@@ -1,4 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
+import type { PricingProduct } from './billing/api';
+import type { BusinessType } from './billing/catalogue';
 import type { BlogService } from './blog';
 import type { Env } from './env';
 
@@ -27,9 +29,18 @@ export type PageConfig = Pick<
   | 'SOCIAL_YOUTUBE_URL'
 >;
 
-/** What the server-rendered pages read on the server: the blog, and the configuration they state. */
+/** The plans the pricing page renders on the server, and whether they can be bought here. */
+export interface PageBillingService {
+  /** Whether Stripe is configured: without it the plans are listed but every Pay answers 'Payment method not configured'. */
+  configured: boolean;
+  /** The plans of one kind (Pro by default), in the spec's order, in the language's currency ($ for en, € for fr). */
+  products(lang: 'en' | 'fr', businessType?: BusinessType): Promise<PricingProduct[]>;
+}
+
+/** What the server-rendered pages read on the server: the blog, the plans, and the configuration they state. */
 export interface PageServices {
   blog: BlogService;
+  billing: PageBillingService;
   config: PageConfig;
 }
 

@@ -9,6 +9,7 @@ import { ERRORS } from '#shared/errors';
 import { thumbKey } from '#shared/server/jobs';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
+import { createSubscription } from '../support/factories';
 import { latestLoginLink } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
 
@@ -121,11 +122,8 @@ describe('file access: expiry, history deletion, thumbnails, download names', ()
     expect((await thumb(v, input)).status).toBe(200);
     const free = await thumb(v, outputs[0]);
     expect(free.status).toBe(403);
-    expect(free.body.error).toBe('FORBIDDEN');
-    const product = await stack.deps.db.product.create({
-      data: { code: `pro-${Date.now()}`, productType: 'MONTH', name: 'Pro', billingCycles: [] },
-    });
-    await stack.deps.db.subscription.create({ data: { userId: user.id, productId: product.id, status: 'ACTIVE', currentPeriodStart: new Date() } });
+    expect(free.body.error).toBe('PRO_REQUIRED');
+    await createSubscription(stack.deps, user.id);
     const paid = await thumb(v, outputs[0]);
     expect(paid.status).toBe(200);
     expect(paid.headers['content-type']).toBe('image/jpeg');

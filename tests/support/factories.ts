@@ -1,6 +1,7 @@
 import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
 import type { ErrorCode } from '#shared/errors';
+import { loadCatalogue } from '#shared/billing/catalogue';
 
 /**
  * Test data made through the real database, one function per thing, with defaults a test only
@@ -31,5 +32,26 @@ export async function createFailedTask(deps: Deps, userId: string, data: { tool?
       userId,
       finishedAt: new Date(),
     },
+  });
+}
+
+/** A catalogue product's row (as the seed writes it), created if this database was never seeded. */
+export async function catalogueProduct(deps: Deps, code = 'pro_month') {
+  const p = loadCatalogue().find((c) => c.code === code);
+  if (!p) throw new Error(`no catalogue product ${code}`);
+  const data = { name: p.name, businessType: p.businessType, productType: p.productType, amountUsd: p.amount.USD, amountEur: p.amount.EUR, listPriceUsd: p.listPrice.USD, listPriceEur: p.listPrice.EUR, trialDays: p.trialDays };
+  return deps.db.product.upsert({ where: { code }, create: { code, ...data }, update: {} });
+}
+
+/** A plan the user holds without going through Stripe (a subscription row as the webhook writes it). */
+export async function createSubscription(
+  deps: Deps,
+  userId: string,
+  data: { code?: string; status?: 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED' | 'EXPIRED'; currentPeriodEnd?: Date | null } = {},
+) {
+  const product = await catalogueProduct(deps, data.code);
+  const end = data.currentPeriodEnd === undefined ? (product.productType === 'FOREVER' ? null : new Date(Date.now() + 30 * 86400_000)) : data.currentPeriodEnd;
+  return deps.db.subscription.create({
+    data: { userId, productId: product.id, status: data.status ?? 'ACTIVE', amountCents: product.amountUsd, currency: 'USD', currentPeriodStart: new Date(), currentPeriodEnd: end },
   });
 }

@@ -1,21 +1,20 @@
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import type { Requester } from '../middleware/requester';
+import { vipInfoFor } from './billing/entitlement-service';
 import { stripControlCharacters } from './file-service';
 
 /**
  * DOWNLOAD_POLICY (applied to an output's page thumbnails too: they show its content): `open` lets anyone who owns the file download it; `login` needs a signed-in user;
- * `pro` (the spec's default once payments exist) also needs an active Pro subscription.
+ * `pro` (the default when billing is configured) also needs a Pro plan (trialing counts; the AI plan does not).
  */
 export async function assertMayDownload(deps: Deps, who: Requester): Promise<void> {
   const policy = deps.env.DOWNLOAD_POLICY;
   if (policy === 'open') return;
   if (!who.userId) throw new AppError('NOT_SIGNED_IN', 'download needs a session');
   if (policy === 'login') return;
-  const active = await deps.db.subscription.count({
-    where: { userId: who.userId, isAi: false, status: { in: ['ACTIVE', 'TRIALING'] }, OR: [{ currentPeriodEnd: null }, { currentPeriodEnd: { gt: deps.now() } }] },
-  });
-  if (active === 0) throw new AppError('FORBIDDEN', 'download needs Pro');
+  // A signed-in non-Pro user gets PRO_REQUIRED: the page answers it with the payment popup.
+  if (!(await vipInfoFor(deps, who.userId)).isVip) throw new AppError('PRO_REQUIRED', 'download needs Pro');
 }
 
 /**

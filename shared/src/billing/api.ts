@@ -14,7 +14,8 @@ export interface BillingCycle {
   sequence: number;
   /** 0: repeats until cancelled. */
   total_cycles: number;
-  frequency: Frequency;
+  /** null for Lifetime's one payment. */
+  frequency: Frequency | null;
   pricing_scheme: { fixed_price: { value: string; currency_code: Currency } };
 }
 
