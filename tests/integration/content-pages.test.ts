@@ -308,16 +308,18 @@ describe('content pages', () => {
       expectIn((await get(at('/download'), UA.iphone)).text, t('download.otherOs'));
     });
 
-    it('shows monthly and yearly prices per user with the discount and the free-trial button', async () => {
+    it('shows the catalogue: Free, Pro and AI yearly first, Quarterly and Lifetime below, per user with the discount and the free-trial buttons', async () => {
       const page = await get(at('/pricing'));
       expect(page.status).toBe(200);
       expect(titleOf(page)).toBe(t('pricing.metaTitle'));
       const amounts = [...page.text.matchAll(/<span class="plan-card__amount">([^<]+)<\/span>/g)].map((m) => m[1].replace(/\s/g, ' '));
-      expect(amounts).toEqual(lang === 'en' ? ['$0', '$9.99', '$59.99'] : ['0 €', '9,99 €', '59,99 €']);
-      expectIn(page.text, t('pricing.perUserMonth'));
-      expectIn(page.text, t('pricing.perUserYear'));
+      expect(amounts).toEqual(lang === 'en' ? ['$0', '$59.99', '$41.99', '$24.99', '$149.99'] : ['0 €', '59,99 €', '41,99 €', '24,99 €', '149,99 €']);
+      expectIn(page.text, t('pricing.per.YEAR'));
+      expectIn(page.text, t('pricing.per.QUARTERLY'));
       expectIn(page.text, t('pricing.save', { percent: 50 }));
-      expect(page.text.split(t('pricing.trialButton')).length - 1).toBe(2);
+      // Pro, AI and Quarterly start with the trial; Lifetime is bought once.
+      expect(page.text.split(t('pricing.trialButton')).length - 1).toBe(3);
+      expectIn(page.text, t('pricing.buyLifetime'));
     });
   });
 });

@@ -219,8 +219,10 @@ describe('plan labels', () => {
     expect(pdfPlan(undefined)).toBe('free');
     expect(pdfPlan(vip())).toBe('free');
     expect(pdfPlan(vip({ isVip: true, isTimeVip: true, vipName: 'Pro Monthly' }))).toBe('monthly');
-    expect(pdfPlan(vip({ isVip: true, vipName: 'Pro Lifetime' }))).toBe('lifetime');
+    expect(pdfPlan(vip({ isVip: true, isTimeVip: true, vipName: 'Pro Lifetime' }))).toBe('lifetime');
     expect(aiPlan(vip({ isVip: true, isTimeVip: true, vipName: 'Pro Monthly' }))).toBe('free');
+    // A Pro plan includes AI: vipInfo names it as the AI plan too.
+    expect(aiPlan(vip({ isVip: true, isTimeVip: true, isAiTimeVip: true, vipName: 'Pro Yearly', aiVipName: 'Pro Yearly' }))).toBe('yearly');
     expect(aiPlan(vip({ isAiTimeVip: true, aiVipName: 'AI Yearly' }))).toBe('yearly');
   });
 });

@@ -30,8 +30,15 @@ export const links: Route.LinksFunction = () => [
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   detectLanguage(request);
-  const { config } = pageServices(context);
-  return { origin: config.PUBLIC_URL, hasSession: hasSessionCookie(request), maxUploadMb: config.MAX_UPLOAD_MB, ...chromeConfig(request, config) };
+  const { config, billing } = pageServices(context);
+  return {
+    origin: config.PUBLIC_URL,
+    hasSession: hasSessionCookie(request),
+    maxUploadMb: config.MAX_UPLOAD_MB,
+    // Without billing every Upgrade, Pay and Buy says 'Payment method not configured'.
+    billingConfigured: billing.configured,
+    ...chromeConfig(request, config),
+  };
 }
 
 // None of it changes while the app runs; after the first page the client keeps the session state.
@@ -79,7 +86,7 @@ function SkipLink() {
 /** What every layout shares: the session state, the skip link, the sign-in mask and the toast. */
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <AuthProvider hasSession={loaderData.hasSession}>
+    <AuthProvider hasSession={loaderData.hasSession} billingConfigured={loaderData.billingConfigured}>
       <SkipLink />
       <Outlet />
       <LoadingMask />
@@ -90,12 +97,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 /** The error layout: the site header above the not-found page or the status message. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const hasSession = useRootData()?.hasSession ?? false;
+  const root = useRootData();
+  const hasSession = root?.hasSession ?? false;
   useChunkReload(error);
   if (describeError(error).status >= 500) console.error(error);
 
   return (
-    <AuthProvider hasSession={hasSession}>
+    <AuthProvider hasSession={hasSession} billingConfigured={root?.billingConfigured ?? false}>
       <SkipLink />
       <SiteHeader />
       <main id="main" tabIndex={-1}>

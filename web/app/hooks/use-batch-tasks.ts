@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { TransferRequest } from '~/lib/api-client';
 import { mapLimit } from '#shared/map-limit';
 import { BATCH_CONCURRENCY } from '~/lib/batch';
-import { runTask } from '~/lib/run-task';
+import { isDailyLimit, runTask } from '~/lib/run-task';
+import { useAuth } from '~/stores/auth-provider';
 import type { FlowAction } from '~/components/tool-flow/flow-state';
 
 export interface BatchJob {
@@ -13,6 +14,7 @@ export interface BatchJob {
 /** Runs one task per file, a few at a time, each reporting into its own file item. */
 export function useBatchTasks(dispatch: Dispatch<FlowAction>) {
   const current = useRef<AbortController | null>(null);
+  const { openLimit } = useAuth();
 
   const cancel = useCallback(() => {
     current.current?.abort();
@@ -24,8 +26,9 @@ export function useBatchTasks(dispatch: Dispatch<FlowAction>) {
       const end = await runTask(request, signal, (progress) => dispatch({ type: 'fileProgress', uid, progress }));
       if (!end) return;
       dispatch(end.kind === 'done' ? { type: 'fileDone', uid, taskId: end.taskId, result: end.result } : { type: 'fileFail', uid, error: end.error, taskId: end.taskId });
+      if (isDailyLimit(end)) openLimit();
     },
-    [dispatch],
+    [dispatch, openLimit],
   );
 
   const runAll = useCallback(

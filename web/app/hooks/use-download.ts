@@ -5,7 +5,8 @@ import { hasPendingFiles } from '~/stores/ui-store';
 /**
  * Download links that go through the login flow: a click fetches the file itself, and when the
  * server wants a signed-in user (401) the login popup opens with the files kept; the download
- * carries on by itself after the login. Clicks with a modifier key keep the browser's behaviour.
+ * carries on by itself after the login; a signed-in user who is not Pro (403) gets the payment
+ * popup, and the download carries on once paid. Clicks with a modifier key keep the browser's behaviour.
  */
 export function useDownload() {
   const auth = useAuth();

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { TransferRequest } from '~/lib/api-client';
-import { runTask } from '~/lib/run-task';
+import { isDailyLimit, runTask } from '~/lib/run-task';
+import { useAuth } from '~/stores/auth-provider';
 import type { FlowAction } from '~/components/tool-flow/flow-state';
 
 /** Runs the flow's one conversion; starting again or unmounting cancels the previous run. */
 export function useTaskProgress(dispatch: Dispatch<FlowAction>) {
   const current = useRef<AbortController | null>(null);
+  const { openLimit } = useAuth();
 
   const cancel = useCallback(() => {
     current.current?.abort();
@@ -22,8 +24,9 @@ export function useTaskProgress(dispatch: Dispatch<FlowAction>) {
       if (current.current === controller) current.current = null;
       if (!end) return;
       dispatch(end.kind === 'done' ? { type: 'done', result: end.result } : { type: 'fail', error: end.error });
+      if (isDailyLimit(end)) openLimit();
     },
-    [cancel, dispatch],
+    [cancel, dispatch, openLimit],
   );
 
   useEffect(() => cancel, [cancel]);

@@ -26,3 +26,11 @@ export function formatSaving(before: number, after: number, lang: Lang): string 
 export function fileNameList(names: readonly string[], shown = 3): string {
   return names.length <= shown ? names.join(', ') : `${names.slice(0, shown).join(', ')}, …`;
 }
+
+const LOCALES: Record<Lang, string> = { en: 'en-US', fr: 'fr-FR' };
+
+/** 9.99 USD → "$9.99", 60 EUR → "60 €" (fr); whole amounts without cents. */
+export function formatMoney(amount: number, currency: string, lang: Lang): string {
+  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
+}
+

@@ -1,28 +1,22 @@
+import { planLabel } from '#shared/billing/vip';
 import type { VipInfo } from './user-api';
 
+/** A plan's label as a copy key (`account.plans.<label>`). */
 export type PlanLabel = 'free' | 'monthly' | 'yearly' | 'quarterly' | 'lifetime';
 
-/** The spec's label of a plan name: contains month → Monthly, year → Yearly, quarterly → Quarterly, else Lifetime. */
-export function labelOfPlanName(name: string): Exclude<PlanLabel, 'free'> {
-  const n = name.toLowerCase();
-  if (n.includes('month')) return 'monthly';
-  if (n.includes('year')) return 'yearly';
-  if (n.includes('quarterly')) return 'quarterly';
-  return 'lifetime';
+const KEY = { Free: 'free', Monthly: 'monthly', Quarterly: 'quarterly', Yearly: 'yearly', Lifetime: 'lifetime' } as const satisfies Record<ReturnType<typeof planLabel>, PlanLabel>;
+
+/** The spec's label of a plan name: contains month → Monthly, quarterly → Quarterly, year → Yearly, else Lifetime. */
+export function labelOfPlanName(name: string): PlanLabel {
+  return KEY[planLabel(name)];
 }
 
-/**
- * The PDF plan: Free when the user is not a time VIP. A lifetime plan is not timed, so a VIP
- * without a timed plan is Lifetime rather than Free (the spec's rule read literally would call a
- * lifetime buyer Free).
- */
+/** The PDF plan: Free when the user is not a time VIP (Lifetime is a time VIP too: see vipInfoOf). */
 export function pdfPlan(vip: VipInfo | undefined): PlanLabel {
-  if (!vip || (!vip.isTimeVip && !vip.isVip)) return 'free';
-  return labelOfPlanName(vip.vipName);
+  return vip?.isTimeVip ? labelOfPlanName(vip.vipName) : 'free';
 }
 
-/** The AI plan: Free when the user is not an AI time VIP. */
+/** The AI plan: Free when the user is not an AI time VIP (a Pro plan includes AI). */
 export function aiPlan(vip: VipInfo | undefined): PlanLabel {
-  if (!vip?.isAiTimeVip) return 'free';
-  return labelOfPlanName(vip.aiVipName);
+  return vip?.isAiTimeVip ? labelOfPlanName(vip.aiVipName) : 'free';
 }

@@ -41,3 +41,6 @@ export async function runTask(request: TransferRequest, signal: AbortSignal, onP
     return { kind: 'fail', error: e instanceof ApiError ? e.userMessage : { code: 'INTERNAL' }, taskId };
   }
 }
+
+/** A Free user has used today's conversions (the server counts them): the limit popup answers it. */
+export const isDailyLimit = (end: TaskEnd) => end.kind === 'fail' && 'code' in end.error && end.error.code === 'DAILY_LIMIT';

@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode } from '#shared/errors';
+import type { VipInfo } from '#shared/billing/api';
 import { ApiError, messageForAnswer, type FlowMessage } from './api-client';
 
 /** The spec's user state as the user calls return it. */
@@ -8,14 +9,7 @@ export interface UserInfo {
   id: string;
 }
 
-export interface VipInfo {
-  isVip: boolean;
-  isTimeVip: boolean;
-  isAiTimeVip: boolean;
-  vipName: string;
-  aiVipName: string;
-  isSubscript: boolean;
-}
+export type { VipInfo } from '#shared/billing/api';
 
 /** The session itself is the HttpOnly cookie the login call sets: no script ever holds its token. */
 export interface LoginData {

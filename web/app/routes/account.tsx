@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { BillingTab } from '~/components/payment/billing-tab';
 import { useSignedInPage } from '~/hooks/use-signed-in-page';
 import { useLocalize } from '~/lib/i18n';
 import { aiPlan, pdfPlan } from '~/lib/plan-label';
@@ -12,7 +13,7 @@ export const meta = signedInPageMeta('/account', 'account.metaTitle', 'account.m
 
 type Tab = 'profile' | 'billing';
 
-/** The account center: profile (email, name, plan) and billing (status, upgrade prompt). */
+/** The account center: profile (email, name, plans) and billing (plans in force, payments, upgrade prompt). */
 export default function AccountPage() {
   const { t } = useTranslation();
   const localize = useLocalize();
@@ -71,34 +72,7 @@ export default function AccountPage() {
           </dl>
         </section>
       ) : (
-        <section className="card" aria-labelledby="account-billing">
-          <h2 id="account-billing" className="visually-hidden">
-            {t('account.billing.title')}
-          </h2>
-          <dl className="details">
-            <div>
-              <dt>{t('account.billing.status')}</dt>
-              <dd>
-                <span className={`plan-badge plan-badge--${vip.isVip ? 'pro' : 'free'}`}>{t(vip.isVip ? 'account.billing.pro' : 'account.billing.free')}</span>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('account.profile.plan')}</dt>
-              <dd>{t(`account.plans.${plan}`)}</dd>
-            </div>
-          </dl>
-          {vip.isSubscript ? (
-            <p className="card__text">{t('account.billing.active')}</p>
-          ) : (
-            <div className="upgrade-prompt">
-              <p className="upgrade-prompt__title">{t('account.billing.noSubscription')}</p>
-              <p className="upgrade-prompt__text">{t('account.billing.upgradeText')}</p>
-              <Link className="button button--primary" to={localize('/pricing')}>
-                {t('account.billing.upgrade')}
-              </Link>
-            </div>
-          )}
-        </section>
+        <BillingTab vip={vip} />
       )}
     </div>
   );

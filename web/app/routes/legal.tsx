@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { TRIAL_DAYS } from '#shared/plans';
 import { formatDate } from '~/lib/blog';
+import { TRIAL_DAYS } from '~/lib/trial';
 import { copyList } from '~/lib/copy-list';
 import { getI18n, langFromPath, stripLang, useLang, useLocalize } from '~/lib/i18n';
 import { LEGAL_UPDATED, legalAt } from '~/lib/legal-pages';

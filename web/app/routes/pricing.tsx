@@ -1,44 +1,57 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PLANS, TRIAL_CANCEL_HOURS, TRIAL_DAYS, discountPercent, type Currency, type PlanType } from '#shared/plans';
+import type { PricingProduct } from '#shared/billing/api';
+import { PERIOD_MONTHS, type BusinessType, type ProductType } from '#shared/billing/catalogue';
 import { QaList, type QA } from '~/components/content/qa-list';
 import { CheckIcon } from '~/components/icons';
-import { onAuthEvent } from '~/lib/auth-events';
 import { copyList } from '~/lib/copy-list';
-import { getI18n, langFromPath, useLocalize, type Lang } from '~/lib/i18n';
+import { formatMoney } from '~/lib/format';
+import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
 import { pageServices } from '~/lib/page-services.server';
-import { pdfPlan } from '~/lib/plan-label';
+import { aiPlan, pdfPlan, type PlanLabel } from '~/lib/plan-label';
 import { faqLd, originFrom, pageMeta } from '~/lib/seo';
+import { TRIAL_CANCEL_HOURS, TRIAL_DAYS } from '~/lib/trial';
 import { useAuth } from '~/stores/auth-provider';
 import type { Route } from './+types/pricing';
 
-/** Dollars in the English copy, euros in the French copy (the spec). */
-const CURRENCY: Record<Lang, Currency> = { en: 'USD', fr: 'EUR' };
-const LOCALE: Record<Lang, string> = { en: 'en-US', fr: 'fr-FR' };
-const PLAN_COPY: Record<PlanType, { key: 'monthly' | 'yearly'; per: string; period: 'month' | 'year' }> = {
-  MONTH: { key: 'monthly', per: 'pricing.perUserMonth', period: 'month' },
-  YEAR: { key: 'yearly', per: 'pricing.perUserYear', period: 'year' },
-};
+/** The plan label a product gives its buyer, to mark the user's current plan. */
+const LABEL_OF_TYPE: Record<ProductType, PlanLabel> = { MONTH: 'monthly', QUARTERLY: 'quarterly', YEAR: 'yearly', FOREVER: 'lifetime' };
+
+type Period = 'MONTH' | 'YEAR';
 
 /**
- * Prices are formatted here, on the server, so the page and its hydration print the same
- * characters; the free plan's download line follows this server's download policy.
+ * The catalogue's plans, priced in the page's currency (dollars in English, euros in French) and
+ * formatted here, on the server, so the page and its hydration print the same characters.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { config } = pageServices(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config, billing } = pageServices(context);
   const lang = langFromPath(new URL(request.url).pathname);
-  const currency = CURRENCY[lang];
-  const money = (value: number) =>
-    new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency, minimumFractionDigits: Number.isInteger(value) ? 0 : 2 }).format(value);
-  const plans = PLANS.map((plan) => ({
-    type: plan.type,
-    price: money(plan.price[currency]),
-    perMonth: plan.months > 1 ? money(Math.floor((plan.price[currency] / plan.months) * 100) / 100) : null,
-    discount: discountPercent(plan, currency),
-  }));
-  return { plans, free: money(0), downloadPolicy: config.DOWNLOAD_POLICY, maxUploadMb: config.MAX_UPLOAD_MB };
+  const [pdf, ai] = await Promise.all([billing.products(lang, 'pdf'), billing.products(lang, 'ai_pdf_single')]);
+  const money = (value: number, currency: string) => formatMoney(value, currency, lang);
+  const card = (p: PricingProduct) => {
+    const months = PERIOD_MONTHS[p.productType];
+    return {
+      id: p.id,
+      productType: p.productType,
+      businessType: p.businessType,
+      price: money(p.regularPrice, p.currency),
+      listPrice: p.listPrice > p.regularPrice ? money(p.listPrice, p.currency) : null,
+      discount: p.discountPercent,
+      perMonth: months && months > 1 ? money(Math.floor((p.regularPrice / months) * 100) / 100, p.currency) : null,
+      trialDays: p.trialDay,
+    };
+  };
+  return {
+    pdf: pdf.map(card),
+    ai: ai.map(card),
+    free: money(0, lang === 'fr' ? 'EUR' : 'USD'),
+    downloadPolicy: config.DOWNLOAD_POLICY,
+    maxUploadMb: config.MAX_UPLOAD_MB,
+  };
 }
+
+type PlanCard = Awaited<ReturnType<typeof loader>>['pdf'][number];
 
 const copyValues = { days: TRIAL_DAYS, hours: TRIAL_CANCEL_HOURS };
 
@@ -56,29 +69,49 @@ export function meta({ location, matches, loaderData }: Route.MetaArgs) {
   });
 }
 
-/** Free, Monthly and Yearly side by side; the trial buttons lead to the login popup, then to checkout. */
+/**
+ * Free, Pro and the AI plan side by side, monthly or yearly; Quarterly and Lifetime below them.
+ * Every plan's button opens the payment popup with that plan chosen (a visitor signs in first).
+ */
 export default function PricingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const localize = useLocalize();
   const auth = useAuth();
-  const [checkoutNotice, setCheckoutNotice] = useState(false);
-  const notice = useRef<HTMLParagraphElement>(null);
-  const { plans, free, downloadPolicy, maxUploadMb } = loaderData;
-  const current = auth.user.signedIn ? pdfPlan(auth.user.vipInfo) : undefined;
+  const [period, setPeriod] = useState<Period>('YEAR');
+  const { pdf, ai, free, downloadPolicy, maxUploadMb } = loaderData;
+  const vip = auth.user.signedIn ? auth.user.vipInfo : undefined;
+  const current = vip ? pdfPlan(vip) : undefined;
+  const currentAi = vip && !vip.isVip ? aiPlan(vip) : undefined;
+  const pro = pdf.find((p) => p.productType === period);
+  const aiCard = ai.find((p) => p.productType === period);
+  const others = pdf.filter((p) => p.productType === 'QUARTERLY' || p.productType === 'FOREVER');
+  const bestSaving = Math.max(0, ...pdf.filter((p) => p.productType === 'YEAR').map((p) => p.discount));
 
-  const startTrial = () => {
-    // The spec's pay button: a visitor signs in first, with paying as the next step.
-    if (!auth.user.signedIn) auth.openLogin({ from: 'pricing', next: 'pay', loginType: 'reg' });
-    else setCheckoutNotice(true);
+  const buy = (plan: PlanCard) => auth.openPay({ from: 'pricing', productId: plan.id, businessType: plan.businessType as BusinessType });
+
+  /** The plan's button, or where the user already stands with it. */
+  const action = (plan: PlanCard, featured: boolean) => {
+    const mine = plan.businessType === 'pdf' ? current === LABEL_OF_TYPE[plan.productType] : currentAi === LABEL_OF_TYPE[plan.productType];
+    if (mine) return <p className="plan-card__current">{t('pricing.currentPlan')}</p>;
+    if (plan.businessType !== 'pdf' && vip?.isVip) return <p className="plan-card__current">{t('pricing.ai.included')}</p>;
+    return (
+      <button type="button" className={`button button--block ${featured ? 'button--primary' : 'button--secondary'}`} onClick={() => buy(plan)}>
+        {plan.trialDays > 0 ? t('pricing.trialButton') : t('pricing.buyLifetime')}
+      </button>
+    );
   };
 
-  // Paying is the login's next step: once signed in (here, or by the emailed link in another tab), say where checkout stands.
-  useEffect(() => onAuthEvent('pay', () => setCheckoutNotice(true)), []);
-  // The trial buttons sit below the fold on a phone: bring the notice into view. At once, not smoothly:
-  // after a login by the emailed link this tab is in the background, where a smooth scroll does not run.
-  useEffect(() => {
-    if (checkoutNotice) notice.current?.scrollIntoView({ block: 'center' });
-  }, [checkoutNotice]);
+  const priceLine = (plan: PlanCard) => (
+    <p className="plan-card__price">
+      {plan.listPrice && <s className="plan-card__list">{plan.listPrice}</s>}
+      <span className="plan-card__amount">{plan.price}</span> <span className="plan-card__per">{t(`pricing.per.${plan.productType}`)}</span>
+    </p>
+  );
+
+  const trialNote = (plan: PlanCard) =>
+    plan.trialDays > 0
+      ? t('pricing.trialNote', { days: plan.trialDays, hours: TRIAL_CANCEL_HOURS, price: plan.price, period: t(`subscription.period.${plan.productType}`) })
+      : t('pricing.lifetimeNote');
 
   return (
     <>
@@ -90,13 +123,16 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="container content-body">
-        <div role="status">
-          {checkoutNotice && (
-            <p ref={notice} className="notice pricing-notice">
-              {t('pricing.checkoutClosed')} <Link to={localize('/contact-us')}>{t('pricing.contactLink')}</Link>
-            </p>
-          )}
-        </div>
+        <fieldset className="period-switch">
+          <legend className="visually-hidden">{t('pricing.periodLabel')}</legend>
+          {(['MONTH', 'YEAR'] as const).map((p) => (
+            <label key={p} className={`period-switch__option${period === p ? ' is-selected' : ''}`}>
+              <input type="radio" name="period" value={p} checked={period === p} onChange={() => setPeriod(p)} />
+              {t(`pricing.periods.${p}`)}
+              {p === 'YEAR' && bestSaving > 0 && <span className="badge badge--accent">{t('pricing.save', { percent: bestSaving })}</span>}
+            </label>
+          ))}
+        </fieldset>
 
         <ul className="plan-grid" aria-label={t('pricing.plansLabel')}>
           <li className="plan-card">
@@ -115,36 +151,67 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
             <FeatureList items={[...copyList<string>(t, 'pricing.free.features', { mb: maxUploadMb }), t(`pricing.free.download.${downloadPolicy}`)]} />
           </li>
 
-          {plans.map((plan) => {
-            const copy = PLAN_COPY[plan.type];
-            const featured = plan.type === 'YEAR';
-            return (
-              <li key={plan.type} className={featured ? 'plan-card plan-card--featured' : 'plan-card'}>
-                <h2 className="plan-card__name">
-                  {t(`pricing.${copy.key}.name`)}
-                  {plan.discount > 0 && <span className="badge badge--accent plan-card__discount">{t('pricing.save', { percent: plan.discount })}</span>}
-                </h2>
-                {featured && <p className="plan-card__ribbon">{t('pricing.popular')}</p>}
-                <p className="plan-card__price">
-                  <span className="plan-card__amount">{plan.price}</span> <span className="plan-card__per">{t(copy.per)}</span>
-                </p>
-                <p className="plan-card__summary">
-                  {t(`pricing.${copy.key}.summary`)}
-                  {plan.perMonth && ` ${t('pricing.equivalent', { price: plan.perMonth })}`}
-                </p>
-                {current === copy.key ? (
-                  <p className="plan-card__current">{t('pricing.currentPlan')}</p>
-                ) : (
-                  <button type="button" className={`button button--block ${featured ? 'button--primary' : 'button--secondary'}`} onClick={startTrial}>
-                    {t('pricing.trialButton')}
-                  </button>
-                )}
-                <p className="plan-card__trial">{t('pricing.trialNote', { ...copyValues, price: plan.price, period: t(`pricing.period.${copy.period}`) })}</p>
-                <FeatureList items={copyList<string>(t, 'pricing.proFeatures')} />
-              </li>
-            );
-          })}
+          {pro && (
+            <li className="plan-card plan-card--featured" data-plan={pro.productType}>
+              <h2 className="plan-card__name">
+                {t('pricing.pro.name')}
+                {pro.discount > 0 && <span className="badge badge--accent plan-card__discount">{t('pricing.save', { percent: pro.discount })}</span>}
+              </h2>
+              <p className="plan-card__ribbon">{t('pricing.popular')}</p>
+              {priceLine(pro)}
+              <p className="plan-card__summary">
+                {t(`pricing.summary.${pro.productType}`)}
+                {pro.perMonth && ` ${t('pricing.equivalent', { price: pro.perMonth })}`}
+              </p>
+              {action(pro, true)}
+              <p className="plan-card__trial">{trialNote(pro)}</p>
+              <FeatureList items={copyList<string>(t, 'pricing.proFeatures')} />
+            </li>
+          )}
+
+          {aiCard && (
+            <li className="plan-card" data-plan={`ai-${aiCard.productType}`}>
+              <h2 className="plan-card__name">
+                {t('pricing.ai.name')}
+                {aiCard.discount > 0 && <span className="badge badge--accent plan-card__discount">{t('pricing.save', { percent: aiCard.discount })}</span>}
+              </h2>
+              {priceLine(aiCard)}
+              <p className="plan-card__summary">
+                {t('pricing.ai.summary')}
+                {aiCard.perMonth && ` ${t('pricing.equivalent', { price: aiCard.perMonth })}`}
+              </p>
+              {action(aiCard, false)}
+              <p className="plan-card__trial">{trialNote(aiCard)}</p>
+              <FeatureList items={copyList<string>(t, 'pricing.ai.features')} />
+            </li>
+          )}
         </ul>
+
+        {others.length > 0 && (
+          <section className="plan-more" aria-labelledby="plan-more-title">
+            <h2 id="plan-more-title" className="plan-more__title">
+              {t('pricing.moreTitle')}
+            </h2>
+            <ul className="plan-more__list">
+              {others.map((plan) => (
+                <li key={plan.id} className="plan-card plan-card--row" data-plan={plan.productType}>
+                  <div className="plan-card--row__main">
+                    <h3 className="plan-card__name">
+                      {t(`subscription.types.${plan.productType}`)}
+                      {plan.discount > 0 && <span className="badge badge--accent plan-card__discount">{t('pricing.save', { percent: plan.discount })}</span>}
+                    </h3>
+                    {priceLine(plan)}
+                    <p className="plan-card__trial">
+                      {t(`pricing.summary.${plan.productType}`)}
+                      {plan.perMonth && ` ${t('pricing.equivalent', { price: plan.perMonth })}`} {trialNote(plan)}
+                    </p>
+                  </div>
+                  {action(plan, false)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
 
         <p className="pricing-terms">
           {t('pricing.termsNote')} <Link to={localize('/subscription-terms')}>{t('pricing.termsLink')}</Link> ·{' '}

@@ -8,8 +8,8 @@ import { fetchDownload } from '~/lib/download';
 import { localizePath, useLang, type Lang } from '~/lib/i18n';
 import { EnvelopeError, USER_CODE, userApi, type CallContext, type UserInfo, type VipInfo } from '~/lib/user-api';
 import { APP_VERSION, STORAGE_KEYS, VERSION_COOKIE, resolveChannel, resolveClientId, resolveUuid, versionChanged, type KeyValueStore } from './client-ids';
-import { initialUi, uiReducer, type LoginNext, type OpenLogin, type PendingFiles, type ToastMessage, type ToastTone, type UiState } from './ui-store';
-import { initialUser, userReducer, type LoginType, type UserState } from './user-store';
+import { initialUi, uiReducer, type LoginNext, type OpenLogin, type OpenPay, type PayResult, type PendingFiles, type ToastMessage, type ToastTone, type UiState } from './ui-store';
+import { initialUser, userReducer, type LoginType, type UserAction, type UserState } from './user-store';
 
 /** Tabs tell each other about logins and logouts (the spec's broadcast channel: init, logout). */
 export const AUTH_CHANNEL = 'sheaf-auth';
@@ -51,6 +51,21 @@ export interface AuthContextValue {
   dismissToast(id: number): void;
   /** Closes the "your file is ready" dialog. */
   closeReady(): void;
+  /**
+   * The spec's pay button: the payment popup for a signed-in user who is not Pro; a visitor signs
+   * in first, paying as the next step; without billing, 'Payment method not configured'.
+   */
+  openPay(options: OpenPay): void;
+  /** The payment popup on one of its result states. */
+  showPayResult(result: PayResult): void;
+  closePay(): void;
+  /** The daily limit popup: Pro, or the desktop app. */
+  openLimit(): void;
+  closeLimit(): void;
+  /** The membership query again (after paying); resolves to whether the user is signed in. */
+  refreshUser(): Promise<boolean>;
+  /** Back on the page a download was paid from: the page again, and its file downloads by itself. */
+  continueDownload(returnPath: string): void;
   /** The spec's call headers: page language and device id. */
   callContext(): CallContext;
 }
@@ -112,8 +127,8 @@ function readJson<T>(store: KeyValueStore, key: string): T | undefined {
  * login by link, user info), the login popup's next action, logout, and the tab broadcast.
  * `hasSession` is what the server saw: the session cookie is HttpOnly.
  */
-export function AuthProvider({ hasSession, children }: { hasSession: boolean; children: ReactNode }) {
-  const [user, userDispatch] = useReducer(userReducer, hasSession, initialUser);
+export function AuthProvider({ hasSession, billingConfigured, children }: { hasSession: boolean; billingConfigured: boolean; children: ReactNode }) {
+  const [user, dispatchUserState] = useReducer(userReducer, hasSession, initialUser);
   const [ui, uiDispatch] = useReducer(uiReducer, initialUi);
   const lang = useLang();
   const navigate = useNavigate();
@@ -122,7 +137,14 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
   // Async steps read the state as it is when they resume, not as it was when they started.
   const latest = useRef({ user, ui, lang, location });
   latest.current = { user, ui, lang, location };
+  // A step that follows a sign-in in the same tick (the login's next step) sees the signed-in user.
+  const userDispatch = (action: UserAction) => {
+    latest.current = { ...latest.current, user: userReducer(latest.current.user, action) };
+    dispatchUserState(action);
+  };
   const ids = useRef<{ clientId?: string }>({});
+  /** The plan and the page a visitor's pay button was for, kept through the login popup. */
+  const pendingPay = useRef<OpenPay | undefined>(undefined);
   const onSaved = useRef<(() => void) | undefined>(undefined);
   const channel = useRef<BroadcastChannel | null>(null);
 
@@ -166,6 +188,39 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
     uiDispatch({ type: 'openLogin', ...rest });
   };
 
+  const openPay = (options: OpenPay) => {
+    if (!billingConfigured) {
+      uiDispatch({ type: 'openPay', pay: { ...options, result: 'notConfigured' } });
+      return;
+    }
+    if (options.result) {
+      uiDispatch({ type: 'openPay', pay: options });
+      return;
+    }
+    if (!latest.current.user.signedIn) {
+      pendingPay.current = options;
+      uiDispatch({ type: 'limit', open: false });
+      openLogin({ from: options.from, next: 'pay', loginType: 'reg' });
+      return;
+    }
+    // Pro already: nothing to buy (a Pro plan includes AI).
+    if (latest.current.user.vipInfo?.isVip) return;
+    uiDispatch({ type: 'openPay', pay: options });
+  };
+
+  const resultPathOf = (url: string) => {
+    const path = new URL(url, window.location.href).pathname;
+    return RESULT_PATH.test(path) ? path : undefined;
+  };
+
+  const continueDownload = (returnPath: string) => {
+    const target = new URL(returnPath, window.location.origin);
+    const file = target.searchParams.get('download');
+    target.searchParams.delete('download');
+    navigate(`${target.pathname}${target.search}`, { replace: true });
+    if (file && RESULT_PATH.test(file)) void download(file);
+  };
+
   const closeLogin = () => {
     onSaved.current = undefined;
     session().removeItem(RESUME_KEY);
@@ -185,11 +240,17 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
         if (latest.current.user.signedIn) loggedOut();
         openLogin({ from: 'download', next: 'download', pending: { count: 0, ...request.pending, url }, onSaved: request.onSaved });
         return;
-      case 'upgrade':
-        // The payment popup (a later issue) listens for this; meanwhile say why nothing happened.
-        emitAuthEvent('pay');
-        toast({ key: 'auth.download.needsPro' }, 'info');
+      case 'upgrade': {
+        // Signed in but not Pro: the plan may have changed elsewhere, so ask again before offering Pro.
+        await refreshUser();
+        const resultPath = resultPathOf(url);
+        const { pathname, search } = latest.current.location;
+        const page = new URLSearchParams(search);
+        if (resultPath) page.set('download', resultPath);
+        const query = page.toString();
+        openPay({ from: 'download', returnPath: resultPath ? `${pathname}?${query}` : undefined });
         return;
+      }
       case 'failed':
         toast(outcome.message, 'error');
     }
@@ -199,7 +260,12 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
   const runNext = (next: LoginNext | undefined, url: string | undefined, saved: (() => void) | undefined) => {
     if (next === 'toHome') navigate(localizePath('/', latest.current.lang));
     else if (next === 'download' && url) void download(url, { onSaved: saved });
-    else if (next === 'pay' || next === 'payAi') emitAuthEvent(next);
+    else if (next === 'pay') {
+      const pay = pendingPay.current;
+      pendingPay.current = undefined;
+      emitAuthEvent('pay');
+      openPay({ from: 'login', ...pay });
+    } else if (next === 'payAi') emitAuthEvent(next);
   };
 
   /**
@@ -331,7 +397,21 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
     window.location.reload();
   };
 
-  const actions = { openLogin, closeLogin, rememberLoginResume, logout, download, toast, callContext, start, otherTabSignedIn, otherTabLoggedOut };
+  const actions = {
+    openLogin,
+    closeLogin,
+    rememberLoginResume,
+    logout,
+    download,
+    toast,
+    callContext,
+    start,
+    otherTabSignedIn,
+    otherTabLoggedOut,
+    openPay,
+    refreshUser,
+    continueDownload,
+  };
   const actionsRef = useRef(actions);
   actionsRef.current = actions;
 
@@ -370,6 +450,13 @@ export function AuthProvider({ hasSession, children }: { hasSession: boolean; ch
       dismissToast: (id) => uiDispatch({ type: 'dismissToast', id }),
       closeReady: () => uiDispatch({ type: 'fileReady' }),
       callContext: () => actionsRef.current.callContext(),
+      openPay: (options) => actionsRef.current.openPay(options),
+      showPayResult: (result) => uiDispatch({ type: 'payResult', result }),
+      closePay: () => uiDispatch({ type: 'closePay' }),
+      openLimit: () => uiDispatch({ type: 'limit', open: true }),
+      closeLimit: () => uiDispatch({ type: 'limit', open: false }),
+      refreshUser: () => actionsRef.current.refreshUser(),
+      continueDownload: (returnPath) => actionsRef.current.continueDownload(returnPath),
     }),
     [],
   );

@@ -1,3 +1,4 @@
+import type { BusinessType } from '#shared/billing/catalogue';
 import type { Copy } from '~/lib/messages';
 
 /** What to do once the login popup has done its job (the spec's loginNext). */
@@ -25,6 +26,22 @@ export interface OpenLogin {
   pending?: PendingFiles;
 }
 
+/** The payment popup's result states (the spec's five). */
+export type PayResult = 'welcome' | 'notDetected' | 'unreachable' | 'failed' | 'notConfigured';
+
+/** What the payment popup was opened for. */
+export interface OpenPay {
+  /** Source tag: where the popup was opened from (header, pricing, download, login, limit…). */
+  from: string;
+  /** The plan chosen before the popup opened (a pricing card), and its kind. */
+  productId?: string;
+  businessType?: BusinessType;
+  /** Where the pending download continues once paid (a page with `?download=<result path>`). */
+  returnPath?: string;
+  /** Opened straight on a result instead of the plans. */
+  result?: PayResult;
+}
+
 export type ToastTone = 'success' | 'error' | 'info';
 
 /** A toast's copy, resolved when shown, in the page's language. */
@@ -45,6 +62,10 @@ export interface UiState {
   /** Signed in by a link that carried the result which asked for the login: offered for download. */
   readyDownload?: string;
   toast?: { id: number; message: ToastMessage; tone: ToastTone };
+  /** The payment popup (the spec's showPayPop, payFrom, paySuc), when open. */
+  pay?: OpenPay;
+  /** The daily limit popup (a Free user reached today's conversions). */
+  showLimitPop: boolean;
 }
 
 export type UiAction =
@@ -53,9 +74,13 @@ export type UiAction =
   | { type: 'fileReady'; url?: string }
   | { type: 'loading'; on: boolean }
   | { type: 'toast'; message: ToastMessage; tone: ToastTone }
-  | { type: 'dismissToast'; id: number };
+  | { type: 'dismissToast'; id: number }
+  | { type: 'openPay'; pay: OpenPay }
+  | { type: 'payResult'; result: PayResult }
+  | { type: 'closePay' }
+  | { type: 'limit'; open: boolean };
 
-export const initialUi: UiState = { showLoginPop: false, loading: false, fileCount: 0 };
+export const initialUi: UiState = { showLoginPop: false, loading: false, fileCount: 0, showLimitPop: false };
 
 let toastIds = 0;
 
@@ -93,6 +118,15 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       return { ...state, toast: { id: ++toastIds, message: action.message, tone: action.tone } };
     case 'dismissToast':
       return state.toast?.id === action.id ? { ...state, toast: undefined } : state;
+    case 'openPay':
+      // One popup at a time: paying replaces the limit popup that offered it.
+      return { ...state, pay: action.pay, showLimitPop: false };
+    case 'payResult':
+      return { ...state, pay: { from: state.pay?.from ?? 'result', ...state.pay, result: action.result } };
+    case 'closePay':
+      return { ...state, pay: undefined };
+    case 'limit':
+      return { ...state, showLimitPop: action.open };
   }
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalize } from '~/lib/i18n';
+import { pdfPlan } from '~/lib/plan-label';
 import type { UserInfo } from '~/lib/user-api';
 import { useAuth } from '~/stores/auth-provider';
 import { avatarLetter, type LoginType } from '~/stores/user-store';
@@ -37,7 +38,8 @@ export function AccountNav() {
 function UserMenu({ userInfo }: { userInfo: UserInfo }) {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { logout } = useAuth();
+  const { logout, user } = useAuth();
+  const plan = pdfPlan(user.vipInfo);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -120,6 +122,7 @@ function UserMenu({ userInfo }: { userInfo: UserInfo }) {
           <p className="user-menu__who">
             <strong>{userInfo.userName}</strong>
             <span>{userInfo.email}</span>
+            <span className={`plan-badge plan-badge--${plan}`}>{t('nav.planBadge', { plan: t(`account.plans.${plan}`) })}</span>
           </p>
           <ul id={menuId} ref={menu} role="menu" aria-label={t('auth.menu.label')} className="user-menu__list" onKeyDown={onMenuKeyDown}>
             {links.map((link) => (

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalize } from '~/lib/i18n';
@@ -47,14 +48,22 @@ export function DesktopAppLink({ className }: { className?: string }) {
   );
 }
 
-/** Upgrade Pro, for everyone who is not Pro yet. */
+/**
+ * Upgrade Pro, for everyone who is not Pro yet: the payment popup (a visitor signs in first). A
+ * link to the plans before the page runs, and for a click with a modifier key.
+ */
 export function UpgradeLink({ className }: { className?: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const pro = useAuth().user.vipInfo?.isVip;
-  if (pro) return null;
+  const auth = useAuth();
+  if (auth.user.vipInfo?.isVip) return null;
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    auth.openPay({ from: 'header' });
+  };
   return (
-    <Link to={localize('/pricing')} className={`button button--small button--upgrade ${className ?? ''}`}>
+    <Link to={localize('/pricing')} className={`button button--small button--upgrade ${className ?? ''}`} onClick={open}>
       <CrownIcon width={16} height={16} />
       {t('nav.upgradePro')}
     </Link>
