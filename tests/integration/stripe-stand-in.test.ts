@@ -127,6 +127,25 @@ describe('the Stripe stand-in', () => {
     expect((await stripe.products.update(product.id, { name: 'Pro Quarterly (old)' })).name).toBe('Pro Quarterly (old)');
   });
 
+  it('reads bracket notation with empty brackets and nested objects, as any form client writes it', async () => {
+    const headers = { Authorization: `Bearer ${standIn.env.STRIPE_SECRET_KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' };
+    const listed = await (await fetch(`${standIn.url}/v1/prices?lookup_keys[]=sheaf_pro_month_usd&lookup_keys[]=sheaf_pro_lifetime_usd&expand[]=data.product`, { headers })).json();
+    expect(listed.data.map((p: Stripe.Price) => (p.product as Stripe.Product).name).sort()).toEqual(['Pro Lifetime', 'Pro Monthly']);
+    const body = [
+      'mode=payment',
+      'line_items[0][price_data][currency]=EUR',
+      'line_items[0][price_data][unit_amount]=500',
+      'line_items[0][price_data][product_data][name]=Extra%20pages',
+      'line_items[0][quantity]=1',
+      'metadata[orderId]=order-9',
+      'payment_intent_data[metadata][orderId]=order-9',
+      'success_url=http%3A%2F%2Fsheaf.test%2Fok',
+      'expand[]=line_items',
+    ].join('&');
+    const created = await (await fetch(`${standIn.url}/v1/checkout/sessions`, { method: 'POST', headers, body })).json();
+    expect(created).toMatchObject({ metadata: { orderId: 'order-9' }, currency: 'eur', amount_total: 500, line_items: { data: [{ description: 'Extra pages', quantity: 1 }] } });
+  });
+
   it('keeps customers with their metadata', async () => {
     const customer = await stripe.customers.create({ email: 'grace@example.com', metadata: { userId: 'u1' } });
     expect(customer.id).toMatch(/^cus_/);
@@ -139,6 +158,7 @@ describe('the Stripe stand-in', () => {
     const b = await stripe.customers.create({ email: 'once@example.com' }, { idempotencyKey: 'key-1' });
     expect(b.id).toBe(a.id);
     expect((await stripe.customers.list({ email: 'once@example.com' })).data).toHaveLength(1);
+    await expect(stripe.customers.create({ email: 'other@example.com' }, { idempotencyKey: 'key-1' })).rejects.toMatchObject({ statusCode: 400, type: 'StripeIdempotencyError' });
   });
 
   it('starts a trial through the hosted page: trialing subscription, signed events, redirect to success_url', async () => {
@@ -254,7 +274,13 @@ describe('the Stripe stand-in', () => {
     expect(sub.items.data[0].current_period_start).toBe(trialEnd);
     // Older readers find the period on the subscription itself too.
     expect(sub).toMatchObject({ current_period_start: trialEnd });
-    expect(sub.latest_invoice).toMatchObject({ status: 'paid', amount_paid: 999, billing_reason: 'subscription_cycle', parent: { subscription_details: { subscription: subId } } });
+    const invoice = sub.latest_invoice as Stripe.Invoice;
+    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 999, billing_reason: 'subscription_cycle', parent: { subscription_details: { subscription: subId, metadata: { orderId: 'order-5' } } } });
+    // As in Stripe, an invoice's payments come only when asked for.
+    expect(invoice.payments).toBeUndefined();
+    const withPayments = await stripe.invoices.retrieve(invoice.id, { expand: ['payments'] });
+    const intent = await stripe.paymentIntents.retrieve(withPayments.payments!.data[0].payment.payment_intent as string, { expand: ['latest_charge'] });
+    expect(intent).toMatchObject({ status: 'succeeded', amount: 999, latest_charge: { object: 'charge', status: 'succeeded', amount: 999 } });
     expect(receiver.typesFor(subId)).toEqual(['customer.subscription.updated', 'invoice.paid']);
     expect(events[0].data.previous_attributes).toMatchObject({ status: 'trialing' });
 

@@ -10,7 +10,8 @@ export function checkoutPageRoutes(standIn: StandIn): PageRoute[] {
 
   const view = (id: string) => {
     const s = store.sessions.get(id)!;
-    return { lang: pageLang(s.locale), email: s.customer_email, cancelUrl: s.cancel_url, action: `/pay/${id}`, ...sessionSummary(standIn, s) };
+    const customer = s.customer ? store.customers.get(s.customer as string) : undefined;
+    return { lang: pageLang(s.locale), email: customer?.email ?? s.customer_email, cancelUrl: s.cancel_url, action: `/pay/${id}`, ...sessionSummary(standIn, s) };
   };
 
   return [

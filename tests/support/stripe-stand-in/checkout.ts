@@ -18,7 +18,7 @@ export function checkoutRoutes(standIn: StandIn): ApiRoute[] {
   const session = (id: string) => getOr404(store.sessions, id, () => noSuch('checkout.session', id));
 
   return [
-    { method: 'POST', path: '/v1/checkout/sessions', handle: ({ params }) => createSession(standIn, params) },
+    { method: 'POST', path: '/v1/checkout/sessions', handle: ({ params }) => withLineItems(standIn, expanded(store, createSession(standIn, params), params), params) },
     { method: 'GET', path: '/v1/checkout/sessions/:id', handle: ({ path, params }) => withLineItems(standIn, expanded(store, session(path.id), params), params) },
     { method: 'GET', path: '/v1/checkout/sessions/:id/line_items', handle: ({ path, params, url }) => lineItems(standIn, session(path.id), params, url) },
     {
@@ -82,7 +82,7 @@ function createSession(standIn: StandIn, params: Params): Stripe.Checkout.Sessio
     cancel_url: str(params, 'cancel_url') ?? null,
     client_reference_id: str(params, 'client_reference_id') ?? null,
     customer: customer ?? null,
-    customer_email: customerEmail ?? (customer ? store.customers.get(customer)!.email : null),
+    customer_email: customerEmail ?? null,
     customer_details: null,
     metadata: mergeMetadata({}, params),
     locale: (str(params, 'locale') as Stripe.Checkout.Session.Locale | undefined) ?? null,
@@ -204,8 +204,9 @@ export function submitCheckout(standIn: StandIn, sessionId: string, form: { card
   const refusal = chargedNow ? refusesCharge(card) : refusesAttach(card);
   if (refusal) return { status: 'refused', refusal };
 
-  const email = s.customer_email ?? (form.email || null);
-  const customerId = (s.customer as string | null) ?? createCustomer(standIn, email ? { email } : {}).id;
+  const existing = s.customer ? store.customers.get(s.customer as string) : undefined;
+  const email = existing?.email ?? s.customer_email ?? (form.email || null);
+  const customerId = existing?.id ?? createCustomer(standIn, email ? { email } : {}).id;
   const paymentMethod = attachCard(standIn, customerId, card).id;
   const price = store.prices.get(plan.lines[0].price)!;
   s.customer = customerId;

@@ -51,7 +51,7 @@ export function createServer(opts: ServerOptions): http.Server {
   const api = compile(opts.apiRoutes);
   const pages = compile(opts.pageRoutes);
   // A replayed Idempotency-Key gets the first answer again, whatever has changed since.
-  const idempotent = new Map<string, { status: number; body: string }>();
+  const idempotent = new Map<string, { request: string; status: number; body: string }>();
 
   return http.createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://stand-in');
@@ -76,6 +76,10 @@ export function createServer(opts: ServerOptions): http.Server {
       }
       const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
       const earlier = typeof key === 'string' ? idempotent.get(key) : undefined;
+      if (earlier && earlier.request !== `${url.pathname}?${body}`) {
+        const misuse = new StripeApiError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
+        return send(400, JSON.stringify(misuse.body));
+      }
       if (earlier) return send(earlier.status, earlier.body, true);
       let status: number;
       let answer: unknown;
@@ -87,7 +91,7 @@ export function createServer(opts: ServerOptions): http.Server {
         answer = { error: { type: 'api_error', message: `Stand-in failure: ${String(err)}` } };
       }
       const text = JSON.stringify(answer, null, 2);
-      if (typeof key === 'string' && status < 500) idempotent.set(key, { status, body: text });
+      if (typeof key === 'string' && status < 500) idempotent.set(key, { request: `${url.pathname}?${body}`, status, body: text });
       return send(status, text);
     }
 

@@ -96,8 +96,25 @@ export function listOf<T extends { id: string }>(items: Iterable<T>, params: Par
  */
 export function expanded<T>(store: Store, value: T, params: Params): T {
   const copy = structuredClone(value);
-  for (const path of strings(params, 'expand')) expandPath(store, copy, path.split('.'));
+  const paths = strings(params, 'expand');
+  for (const path of paths) expandPath(store, copy, path.split('.'));
+  dropUnasked(copy, paths);
   return copy;
+}
+
+/** Fields Stripe leaves out unless `expand[]` names them (its "includable" fields), by object type. */
+const INCLUDABLE: Record<string, string[]> = { invoice: ['payments'] };
+
+/** Removes, in place, the includable fields the caller did not ask for; events never carry them. */
+export function dropUnasked(value: unknown, paths: string[] = [], prefix = '') {
+  if (!value || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    value.forEach((item) => dropUnasked(item, paths, prefix));
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const field of INCLUDABLE[record.object as string] ?? []) if (!paths.includes(prefix + field)) delete record[field];
+  for (const [key, child] of Object.entries(record)) dropUnasked(child, paths, `${prefix}${key}.`);
 }
 
 function expandPath(store: Store, holder: unknown, path: string[]) {

@@ -4,7 +4,7 @@ import type { Clock } from './clock';
 import type { ApiRoute } from './context';
 import { noSuch } from './errors';
 import { str } from './form-body';
-import { getOr404, listOf, newId, type Store } from './store';
+import { dropUnasked, getOr404, listOf, newId, type Store } from './store';
 
 export interface Delivery {
   eventId: string;
@@ -44,12 +44,14 @@ export class Webhooks {
    * sends it. `previous` holds the values of the fields an update changed, as Stripe shows them.
    */
   emit(type: Stripe.Event.Type, object: { id: string }, previous?: Record<string, unknown>, at = this.clock.now()): Stripe.Event {
+    const snapshot = structuredClone(object);
+    dropUnasked(snapshot);
     const event = {
       id: newId('evt'),
       object: 'event',
       api_version: Stripe.API_VERSION,
       created: at,
-      data: { object: structuredClone(object), ...(previous && { previous_attributes: structuredClone(previous) }) },
+      data: { object: snapshot, ...(previous && { previous_attributes: structuredClone(previous) }) },
       livemode: false,
       pending_webhooks: this.url ? 1 : 0,
       request: { id: null, idempotency_key: null },
