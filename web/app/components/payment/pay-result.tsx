@@ -14,9 +14,10 @@ export function PayResultPanel({ result, titleId, note, children }: { result: Pa
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [result]);
   const good = result === 'welcome';
-  const waiting = result === 'notDetected';
+  // A payment that failed is an error; one not seen yet, or no payment method, is not the buyer's fault.
+  const failed = result === 'failed' || result === 'unreachable';
   return (
-    <div className={`flow-panel pay-result ${good ? 'flow-panel--success' : waiting ? 'pay-result--waiting' : 'flow-panel--error'}`} data-result={result}>
+    <div className={`flow-panel pay-result ${good ? 'flow-panel--success' : failed ? 'flow-panel--error' : 'pay-result--neutral'}`} data-result={result}>
       {good ? <CheckIcon className="flow-panel__icon" width={40} height={40} /> : <AlertIcon className="flow-panel__icon" width={40} height={40} />}
       <h2 id={titleId} ref={heading} tabIndex={-1} className="flow-panel__title">
         {t(`subscription.result.${result}.title`)}
