@@ -5,7 +5,7 @@
  */
 import { userInfo } from 'node:os';
 import { createInterface } from 'node:readline/promises';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { CURRENCIES, loadCatalogue, lookupKey, recurringOf, type CatalogueProduct, type Currency } from '#shared/billing/catalogue';
 import { refundFor } from '#shared/billing/refund-rules';
 import { loadEnv, type Env } from '#shared/env';
@@ -156,7 +156,8 @@ async function sync(): Promise<void> {
     return;
   }
   const counts = (['created', 'moved', 'reactivated'] as const).map((a) => [a, changed.filter((r) => r.action === a).length] as const).filter(([, n]) => n > 0);
-  console.log(`\n${rows.length} prices: ${counts.map(([a, n]) => `${n} ${a}`).join(', ') || 'none changed'}; ${productChanges.length} product${productChanges.length === 1 ? '' : 's'} changed.`);
+  const productCount = productChanges.length === 1 ? '1 product' : `${productChanges.length} products`;
+  console.log(`\n${rows.length} prices: ${counts.map(([a, n]) => `${n} ${a}`).join(', ') || 'none changed'}; ${productCount} created or updated.`);
 }
 
 // ---- refund ----
@@ -313,6 +314,8 @@ main(process.argv.slice(2)).then(
   () => process.exit(0),
   (error: unknown) => {
     if (error instanceof Refusal) console.error(error.message);
+    else if (error instanceof Stripe.errors.StripeConnectionError) console.error(`Stripe could not be reached at ${loadEnv().STRIPE_API_URL}: ${error.message}`);
+    else if (error instanceof Stripe.errors.StripeError) console.error(`Stripe refused: ${error.message}${error.requestId ? ` (request ${error.requestId})` : ''}`);
     else console.error(error);
     process.exit(1);
   },

@@ -1,0 +1,275 @@
+import { spawn } from 'node:child_process';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENCIES, loadCatalogue, lookupKey } from '#shared/billing/catalogue';
+import { loadEnv } from '#shared/env';
+import { makeDeps } from '#shared/server/make-deps';
+import { stripeClient } from '#shared/server/stripe-client';
+import { catalogueProduct, createUser } from '../support/factories';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+
+const DAY = 86_400_000;
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The billing command in its own process, with `input` typed at its prompt: what `npm run billing`
+ * runs, started by node directly (npm and tsx's launcher cost seconds per run on a busy machine).
+ */
+function billing(args: string[], env: NodeJS.ProcessEnv, input = '', via: 'node' | 'npm' = 'node'): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const [command, ...argv] = via === 'npm' ? ['npm', 'run', '--silent', 'billing', '--', ...args] : ['node', '--import', 'tsx', 'scripts/billing.ts', ...args];
+    const child = spawn(command, argv, { cwd: ROOT, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+describe('npm run billing', () => {
+  const deps = makeDeps(loadEnv());
+  let standIn: StripeStandIn;
+  let stripe: Stripe;
+  let env: NodeJS.ProcessEnv;
+  const catalogue = loadCatalogue();
+  const keys = catalogue.flatMap((p) => CURRENCIES.map((c) => lookupKey(p.code, c)));
+
+  const pricesByKey = async () => {
+    const found = new Map<string, Stripe.Price>();
+    for (let i = 0; i < keys.length; i += 10) {
+      for (const p of (await stripe.prices.list({ lookup_keys: keys.slice(i, i + 10), limit: 100 })).data) found.set(p.lookup_key!, p);
+    }
+    return found;
+  };
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    stripe = stripeClient(standIn.env);
+    env = { ...process.env, ...standIn.env };
+  });
+  afterAll(async () => {
+    await standIn?.close();
+    await deps.close();
+  });
+
+  it('refuses with the reason when billing is not configured', async () => {
+    const { STRIPE_SECRET_KEY: _key, STRIPE_WEBHOOK_SECRET: _secret, ...unconfigured } = env;
+    const run = await billing(['sync'], unconfigured);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Billing is not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    expect((await stripe.products.list({ limit: 100 })).data).toHaveLength(0);
+  });
+
+  it('lists its commands through npm run billing', async () => {
+    const run = await billing(['help'], env, '', 'npm');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\s+sync\b/m);
+    expect(run.stdout).toMatch(/^\s+refund <orderId> \[--yes\] \[--by <name>\]/m);
+  });
+
+  it('says so when Stripe cannot be reached', async () => {
+    standIn.setUnreachable(true);
+    try {
+      const run = await billing(['sync'], env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`Stripe could not be reached at ${standIn.url}`);
+    } finally {
+      standIn.setUnreachable(false);
+    }
+    expect((await stripe.products.list({ limit: 100 })).data).toHaveLength(0);
+  });
+
+  describe('sync', () => {
+    it('creates the 6 products and their 12 prices, found by lookup key', async () => {
+      const run = await billing(['sync'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout.match(/ created +price_/g)).toHaveLength(12);
+      expect(run.stdout).toContain('12 prices: 12 created; 6 products created or updated.');
+
+      const prices = await pricesByKey();
+      expect([...prices.keys()].sort()).toEqual([...keys].sort());
+      for (const plan of catalogue) {
+        const usd = prices.get(lookupKey(plan.code, 'USD'))!;
+        const eur = prices.get(lookupKey(plan.code, 'EUR'))!;
+        expect(usd).toMatchObject({ active: true, currency: 'usd', unit_amount: plan.amount.USD });
+        expect(eur).toMatchObject({ active: true, currency: 'eur', unit_amount: plan.amount.EUR });
+        expect(usd.product).toBe(eur.product);
+        const product = await stripe.products.retrieve(usd.product as string);
+        expect(product).toMatchObject({ name: plan.name, metadata: { sheaf_code: plan.code } });
+        if (plan.productType === 'FOREVER') expect(usd.recurring).toBeNull();
+        else expect(usd.recurring).toMatchObject({ interval: plan.productType === 'YEAR' ? 'year' : 'month', interval_count: plan.productType === 'QUARTERLY' ? 3 : 1 });
+      }
+      expect((await stripe.products.list({ limit: 100 })).data).toHaveLength(6);
+    });
+
+    it('changes nothing the second time, and says so', async () => {
+      const before = await pricesByKey();
+      const run = await billing(['sync'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('Nothing changed: Stripe already matches the catalogue (12 prices).');
+      const after = await pricesByKey();
+      expect([...after.values()].map((p) => p.id)).toEqual([...before.values()].map((p) => p.id));
+      expect((await stripe.prices.list({ limit: 100 })).data).toHaveLength(12);
+      expect((await stripe.products.list({ limit: 100 })).data).toHaveLength(6);
+    });
+
+    it('moves the lookup key to a new price when the amount differs from the catalogue, and deactivates the old price', async () => {
+      // Stripe holds another amount for Pro Monthly in dollars, as after the operator edits products.json.
+      const key = lookupKey('pro_month', 'USD');
+      const current = (await pricesByKey()).get(key)!;
+      const stale = await stripe.prices.create({ product: current.product as string, currency: 'usd', unit_amount: 1299, recurring: { interval: 'month' }, lookup_key: key, transfer_lookup_key: true });
+      await stripe.prices.update(current.id, { active: false });
+
+      const run = await billing(['sync'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(new RegExp(`${key}\\s+Pro Monthly\\s+12\\.99 USD -> 9\\.99 USD\\s+moved`));
+      expect(run.stdout.match(/ unchanged +price_/g)).toHaveLength(11);
+
+      const moved = (await pricesByKey()).get(key)!;
+      expect(moved.id).not.toBe(stale.id);
+      expect(moved).toMatchObject({ active: true, unit_amount: 999, product: current.product });
+      expect(await stripe.prices.retrieve(stale.id)).toMatchObject({ active: false, lookup_key: null });
+      expect((await billing(['sync'], env)).stdout).toContain('Nothing changed');
+    });
+  });
+
+  describe('refund', () => {
+    beforeAll(async () => {
+      const run = await billing(['sync'], env);
+      expect(run.code, run.stderr).toBe(0);
+    });
+
+    const priceId = async (key: string) => (await stripe.prices.list({ lookup_keys: [key] })).data[0].id;
+
+    /** A Lifetime order paid through the stand-in's checkout, recorded as the checkout webhook records it. */
+    async function paidLifetimeOrder(paidAt: Date) {
+      const user = await createUser(deps);
+      const product = await catalogueProduct(deps, 'pro_lifetime');
+      const order = await deps.db.order.create({ data: { userId: user.id, productId: product.id, amountCents: product.amountUsd, currency: 'USD', status: 'PAID', paidAt } });
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [{ price: await priceId('sheaf_pro_lifetime_usd'), quantity: 1 }],
+        client_reference_id: order.id,
+        success_url: 'http://localhost/pay-fwd',
+      });
+      await standIn.pay(session.id);
+      const paymentIntent = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
+      await deps.db.order.update({ where: { id: order.id }, data: { stripeSessionId: session.id, stripePaymentIntentId: paymentIntent } });
+      const payment = await deps.db.payment.create({
+        data: { userId: user.id, productId: product.id, orderId: order.id, status: 'PAID', amountCents: product.amountUsd, currency: 'USD', stripePaymentIntentId: paymentIntent, paidAt },
+      });
+      const charge = (await stripe.paymentIntents.retrieve(paymentIntent)).latest_charge as string;
+      return { order, payment, charge };
+    }
+
+    /** A yearly subscription whose first invoice was paid at `paidAt`, recorded as the webhooks record it. */
+    async function paidYearlyOrder(paidAt: Date) {
+      const user = await createUser(deps);
+      const product = await catalogueProduct(deps, 'pro_year');
+      const order = await deps.db.order.create({ data: { userId: user.id, productId: product.id, amountCents: product.amountUsd, currency: 'USD', status: 'PAID', paidAt } });
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: await priceId('sheaf_pro_year_usd'), quantity: 1 }],
+        client_reference_id: order.id,
+        success_url: 'http://localhost/pay-fwd',
+      });
+      await standIn.pay(session.id);
+      const paid = await stripe.checkout.sessions.retrieve(session.id);
+      const stripeSubscriptionId = paid.subscription as string;
+      await deps.db.order.update({ where: { id: order.id }, data: { stripeSessionId: session.id, stripeSubscriptionId } });
+      const subscription = await deps.db.subscription.create({
+        data: {
+          userId: user.id,
+          productId: product.id,
+          orderId: order.id,
+          status: 'ACTIVE',
+          stripeSubscriptionId,
+          amountCents: product.amountUsd,
+          currency: 'USD',
+          currentPeriodStart: paidAt,
+          currentPeriodEnd: new Date(paidAt.getTime() + 365 * DAY),
+        },
+      });
+      const payment = await deps.db.payment.create({
+        data: { userId: user.id, productId: product.id, subscriptionId: subscription.id, status: 'PAID', amountCents: product.amountUsd, currency: 'USD', stripeInvoiceId: paid.invoice as string, paidAt },
+      });
+      const invoice = await stripe.invoices.retrieve(paid.invoice as string, { expand: ['payments'] });
+      const intent = await stripe.paymentIntents.retrieve(invoice.payments!.data[0].payment.payment_intent as string);
+      return { order, payment, charge: intent.latest_charge as string, stripeSubscriptionId };
+    }
+
+    it('shows the amount and the rule and refunds nothing when the operator does not confirm', async () => {
+      const { order, payment, charge } = await paidLifetimeOrder(new Date());
+      const run = await billing(['refund', order.id], env, 'n\n');
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('Rule     FULL_30_DAYS: Paid 149.99 USD');
+      expect(run.stdout).toMatch(/Refund   149\.99 USD \(all of it\), by \S+/);
+      expect(run.stdout).toContain('Refund? [y/N]');
+      expect(run.stdout).toContain('Nothing refunded.');
+      expect((await stripe.charges.retrieve(charge)).amount_refunded).toBe(0);
+      expect(await deps.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ refundedBy: null, refundedAt: null });
+    });
+
+    it('refunds a Lifetime order paid today in full, records who and when, and never refunds it twice', async () => {
+      const { order, payment, charge } = await paidLifetimeOrder(new Date());
+      const run = await billing(['refund', order.id, '--yes', '--by', 'ops-ada'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('Refunded 149.99 USD');
+      expect(await stripe.charges.retrieve(charge)).toMatchObject({ amount_refunded: 14999, refunded: true });
+      const recorded = await deps.db.payment.findUniqueOrThrow({ where: { id: payment.id } });
+      expect(recorded.refundedBy).toBe('ops-ada');
+      expect(Math.abs(recorded.refundedAt!.getTime() - Date.now())).toBeLessThan(60_000);
+
+      // Stripe's own record counts even before the charge.refunded webhook updates the payment row.
+      const again = await billing(['refund', order.id, '--yes'], env);
+      expect(again.stdout).toContain('ALREADY_REFUNDED');
+      expect(again.stdout).toContain('Nothing refunded.');
+      expect((await stripe.refunds.list({ charge })).data).toHaveLength(1);
+    });
+
+    it('refunds a subscription paid today in full through its paid invoice and cancels the subscription', async () => {
+      const { order, charge, stripeSubscriptionId } = await paidYearlyOrder(new Date());
+      const run = await billing(['refund', order.id, '--yes', '--by', 'ops-ada'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect((await stripe.charges.retrieve(charge)).amount_refunded).toBe(5999);
+      expect((await stripe.subscriptions.retrieve(stripeSubscriptionId)).status).toBe('canceled');
+      expect(run.stdout).toContain(`Canceled subscription ${stripeSubscriptionId}.`);
+    });
+
+    it('refunds half of a yearly subscription paid 40 days ago and keeps it running', async () => {
+      const { order, charge, stripeSubscriptionId } = await paidYearlyOrder(new Date(Date.now() - 40 * DAY));
+      const run = await billing(['refund', order.id, '--yes'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('HALF_BEFORE_HALF_TERM');
+      expect((await stripe.charges.retrieve(charge)).amount_refunded).toBe(2999);
+      expect((await stripe.subscriptions.retrieve(stripeSubscriptionId)).status).toBe('active');
+    });
+
+    it('refunds nothing on an order past half its term, and says why', async () => {
+      const { order, payment, charge, stripeSubscriptionId } = await paidYearlyOrder(new Date(Date.now() - 200 * DAY));
+      const run = await billing(['refund', order.id, '--yes'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/Rule {5}NONE_AFTER_HALF_TERM: .*no refund\./);
+      expect(run.stdout).toContain('Nothing refunded.');
+      expect((await stripe.charges.retrieve(charge)).amount_refunded).toBe(0);
+      expect((await stripe.refunds.list({ charge })).data).toHaveLength(0);
+      expect((await stripe.subscriptions.retrieve(stripeSubscriptionId)).status).toBe('active');
+      expect((await deps.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).refundedBy).toBeNull();
+    });
+
+    it('says so when the order does not exist', async () => {
+      const run = await billing(['refund', 'no-such-order', '--yes'], env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('No order no-such-order.');
+    });
+  });
+});
