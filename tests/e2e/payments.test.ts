@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { createSession, createUser } from '../support/factories';
 import { fixture, qpdfPages } from '../support/fixtures';
+import { latestLoginLink } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 
@@ -198,7 +199,7 @@ describe('payments in the browser', () => {
     await expect.poll(() => page.getByRole('radio', { name: 'Mensuel' }).isChecked()).toBe(true);
     expect((await page.locator('.plan-card__amount').nth(1).textContent())?.replace(/\s/g, ' ')).toBe('9,99 €');
 
-    await page.getByRole('button', { name: 'Commencer l’essai gratuit' }).first().click();
+    await page.locator('[data-plan="MONTH"]').getByRole('button', { name: 'Commencer l’essai gratuit' }).click();
     const popup = page.getByRole('dialog', { name: 'Passez à Sheaf Pro' });
     await popup.getByText(/9,99\s€/).first().waitFor();
     await shot(page, 'popup-fr-desktop');
@@ -214,7 +215,7 @@ describe('payments in the browser', () => {
     await shot(phone, 'billing-free-fr-phone');
   });
 
-  it('English pricing in dollars, for a visitor who signs in first', async () => {
+  it('prices /pricing in dollars; a visitor signs up first, and paying is the next step', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     await page.goto(`${stack.baseUrl}/pricing`);
@@ -224,9 +225,23 @@ describe('payments in the browser', () => {
     await shot(page, 'pricing-en-desktop');
     await page.setViewportSize(VIEWPORTS.phone);
     await shot(page, 'pricing-en-phone');
-    // A visitor's trial button: the login popup first, paying as its next step.
-    await page.getByRole('button', { name: 'Start free trial' }).first().click();
-    await page.getByRole('dialog', { name: 'Log in or sign up in seconds' }).waitFor();
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // Quarterly's trial button: the login popup first; signed in by the mailed link in another tab,
+    // this tab opens the payment popup with Quarterly chosen.
+    await page.locator('[data-plan="QUARTERLY"]').getByRole('button', { name: 'Start free trial' }).click();
+    const login = page.getByRole('dialog', { name: 'Log in or sign up in seconds' });
+    const email = `quentin.${Date.now()}@example.com`;
+    await login.getByLabel('Email', { exact: true }).fill(email);
+    await login.getByLabel('Name', { exact: true }).fill('Quentin');
+    await login.getByRole('button', { name: 'Create account' }).click();
+    await login.getByText('Your log in link has been sent to the above email address').waitFor();
+    const link = latestLoginLink(stack.deps.env.DATA_DIR, email);
+    const mail = await context.newPage();
+    await mail.goto(`${stack.baseUrl}${link.pathname}${link.search}`);
+    await login.waitFor({ state: 'hidden' });
+    const popup = page.getByRole('dialog', { name: 'Upgrade to Sheaf Pro' });
+    await expect.poll(() => popup.getByRole('radio', { name: /Quarterly/ }).isChecked(), { timeout: 15_000 }).toBe(true);
     await context.close();
   });
 

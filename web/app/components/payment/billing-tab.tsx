@@ -158,7 +158,7 @@ export function BillingTab({ vip }: { vip: VipInfo }) {
         </article>
       ))}
 
-      {load.state === 'ready' && live.length === 0 && (
+      {load.state !== 'loading' && live.length === 0 && !vip.isVip && (
         <div className="upgrade-prompt">
           <p className="upgrade-prompt__title">{t('account.billing.noSubscription')}</p>
           <p className="upgrade-prompt__text">{t('account.billing.upgradeText')}</p>
