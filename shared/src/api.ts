@@ -4,7 +4,16 @@ export const TOOL_CODE = { done: 1000, running: 500 } as const;
 export type TaskStatus = 'Doing' | 'Done' | 'Failed';
 
 /** Notices a successful task may carry, translated in the browser under `notices.<code>`. */
-export type TaskNotice = 'ALREADY_OPTIMAL' | 'NOT_ENCRYPTED' | 'IWORK_PREVIEW' | 'AES256_FOR_PASSWORD' | 'PAGES_CUT';
+export type TaskNotice =
+  | 'ALREADY_OPTIMAL'
+  | 'NOT_ENCRYPTED'
+  | 'IWORK_PREVIEW'
+  | 'AES256_FOR_PASSWORD'
+  | 'PAGES_CUT'
+  /** OCR kept scans that already had a text layer: the page offers to read them again. */
+  | 'OCR_KEPT_SCANS'
+  /** OCR kept pages whose text is drawn (not scanned): it is exact already. */
+  | 'OCR_KEPT_TEXT';
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { APP_VERSION, VERSION_COOKIE } from '../../web/app/stores/client-ids';
 import { launchChromium } from '../support/browser';
 import { createFailedTask, createSession, createUser } from '../support/factories';
 import { fixture } from '../support/fixtures';
+import { OLD_OCR, writeScanWithOldOcr } from '../support/old-ocr';
 import { latestLoginLink } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
 
@@ -151,6 +153,42 @@ describe('first use without dead ends', () => {
       }).toBe(true);
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t('flow.progress.title'));
       await page.context().close();
+    });
+
+    it(`${lang}: OCR says when scans kept the text an earlier OCR gave them, and redoes every page on request`, async () => {
+      const input = path.join(tmp, 'old-ocr.pdf');
+      if (!fs.existsSync(input)) writeScanWithOldOcr(input);
+      // This stack has no worker of its own (the progress test needs a task that stays in progress).
+      const worker = await stack.startWorker();
+      const page = await pageWith();
+      try {
+        await page.goto(at('/pdf-ocr'));
+        await hydrated(page);
+        await page.locator('input[type=file]').setInputFiles(input);
+        const start = page.getByRole('button', { name: t('tools.pdf-ocr.action') });
+        await expect.poll(() => start.isEnabled()).toBe(true);
+        await start.click();
+        const notice = page.getByText(t('notices.OCR_KEPT_SCANS'));
+        await notice.waitFor({ timeout: 60_000 });
+        const shots = path.join(stack.deps.env.DATA_DIR, 'screenshots');
+        fs.mkdirSync(shots, { recursive: true });
+        await page.screenshot({ path: path.join(shots, `ocr-kept-scans-${lang}.png`), fullPage: true });
+
+        await page.getByRole('button', { name: t('options.ocr.redoAll') }).click();
+        await page.getByRole('heading', { name: t('flow.progress.title') }).waitFor();
+        const link = page.getByRole('link', { name: t('flow.result.download') });
+        await link.waitFor({ timeout: 60_000 });
+        expect(await notice.count()).toBe(0);
+        const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+        const saved = path.join(tmp, `redone-${lang}.pdf`);
+        await download.saveAs(saved);
+        const found = execFileSync('pdftotext', [saved, '-'], { encoding: 'utf8' });
+        expect(found).not.toContain(OLD_OCR);
+        expect(found).toContain('whisky');
+      } finally {
+        await page.context().close();
+        await worker.close();
+      }
     });
 
     it(`${lang}: Split names the part of a range list that is wrong, and warns before cutting a range at the last page`, async () => {

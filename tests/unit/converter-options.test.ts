@@ -127,9 +127,18 @@ describe('PDF OCR options', () => {
   });
 
   it("joins the languages with '+' in the order picked", () => {
-    const fields = fieldsOf(ocrOptions.toRequest({ languages: ['fra', 'eng', 'chi_sim'], outtype: 'word', excelonesheet: true }, [file('scan.pdf', { pages: 3 })]));
+    const fields = fieldsOf(ocrOptions.toRequest({ languages: ['fra', 'eng', 'chi_sim'], outtype: 'word', excelonesheet: true, redo: false }, [file('scan.pdf', { pages: 3 })]));
     expect(fields).toEqual({ language: 'fra+eng+chi_sim', outtype: 'word' });
     expect(ocrTool.options.safeParse(fields).success).toBe(true);
+  });
+
+  it('asks to read kept scans again only when chosen, and the kept-scans notice chooses it', () => {
+    const value = initialOptions(ocrOptions, 'en');
+    expect(value.redo).toBe(false);
+    const again = ocrOptions.noticeActions!.OCR_KEPT_SCANS!.apply(value);
+    const fields = fieldsOf(ocrOptions.toRequest(again, [file('scan.pdf', { pages: 3 })]));
+    expect(fields).toEqual({ language: 'eng', outtype: 'pdf', redo: true });
+    expect(ocrTool.options.parse(fields).redo).toBe(true);
   });
 
   it('adds or removes a language, never beyond three', () => {
@@ -139,7 +148,7 @@ describe('PDF OCR options', () => {
   });
 
   it('sends the one-sheet choice with Excel only', () => {
-    expect(fieldsOf(ocrOptions.toRequest({ languages: ['eng'], outtype: 'excel', excelonesheet: true }, [file('a.png')]))).toEqual({
+    expect(fieldsOf(ocrOptions.toRequest({ languages: ['eng'], outtype: 'excel', excelonesheet: true, redo: false }, [file('a.png')]))).toEqual({
       language: 'eng',
       outtype: 'excel',
       excelonesheet: true,
@@ -147,7 +156,7 @@ describe('PDF OCR options', () => {
   });
 
   it('needs a language, and refuses a PDF beyond the page limit before uploading work', () => {
-    expect(ocrOptions.toRequest({ languages: [], outtype: 'pdf', excelonesheet: false }, [file('a.pdf')])).toEqual({ ok: false, hint: 'options.ocr.hintLanguage' });
+    expect(ocrOptions.toRequest({ languages: [], outtype: 'pdf', excelonesheet: false, redo: false }, [file('a.pdf')])).toEqual({ ok: false, hint: 'options.ocr.hintLanguage' });
     expect(ocrOptions.toRequest(ocrOptions.initial, [file('a.pdf', { pages: 101 })])).toEqual({ ok: false, hint: 'options.ocr.tooManyPages' });
     expect(ocrOptions.toRequest(ocrOptions.initial, [file('a.pdf', { pages: 100 })]).ok).toBe(true);
   });

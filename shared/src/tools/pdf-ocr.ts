@@ -25,7 +25,7 @@ const languageField = z
 
 /**
  * Scanned PDFs and images to text. Pages are turned upright and straightened before recognition;
- * PDF pages that already carry text are kept as they are. `pdf` returns the input with an
+ * PDF pages that already carry text are kept as they are (the result says so), unless `redo`. `pdf` returns the input with an
  * invisible text layer over each scanned page, the page images untouched.
  */
 export default defineTool({
@@ -39,6 +39,11 @@ export default defineTool({
     outtype: z.enum(OCR_OUTTYPES).default('pdf'),
     /** Excel only: every page on one sheet instead of a sheet per page. */
     excelonesheet: flagField.default(false),
+    /**
+     * Reads again the scans that already carry text (an earlier OCR, perhaps a poor one), replacing
+     * that text; pages whose text is drawn, not scanned, keep it either way.
+     */
+    redo: flagField.default(false),
   }),
   engines: ['pdftoppm', 'pdftotext', 'qpdf', 'gs'],
   output: 'file',

@@ -11,6 +11,7 @@ import { characterErrorRate } from '../../../worker/src/ocr/cer';
 import type { ToolCase, ToolConformance, ToolRun } from '../harness';
 import { pageCount, pageRotations, pdfFixture, renderDifference, text, words } from '../pdf-checks';
 import { fixture } from '../../support/fixtures';
+import { OLD_OCR, writeScanWithOldOcr } from '../../support/old-ocr';
 import { blockOrderScore, docxParagraphs, pptxSlideTexts, zipPart } from '../../support/office-text';
 
 /**
@@ -92,6 +93,10 @@ const textThenScan = () =>
 /** tracemonkey's second page (two columns of text and a diagram) followed by the French scan. */
 const figureThenScan = () =>
   make('figure-then-scan.pdf', (t) => qpdf('--empty', '--pages', pdfFixture('pdfjs_tracemonkey.pdf').file, '2', scanned('ocrmypdf_francais.pdf'), '1', '--', t));
+/** The French scan with a wrong text layer from an earlier OCR. */
+const scanWithOldOcr = () => make('scan-with-old-ocr.pdf', writeScanWithOldOcr);
+/** A page of text (tracemonkey's first) followed by the scan with a wrong text layer. */
+const textThenOldOcr = () => make('text-then-old-ocr.pdf', (t) => qpdf('--empty', '--pages', pdfFixture('pdfjs_tracemonkey.pdf').file, '1', scanWithOldOcr(), '1', '--', t));
 const sharpModule = createRequire(import.meta.url).resolve('sharp');
 /**
  * Runs a sharp pipeline on `input` in a child process: the suite reads a case's inputs
@@ -274,6 +279,7 @@ const pdfOcr: ToolConformance = {
         return [textThenScan()];
       },
       options: { language: 'fra' },
+      notice: 'OCR_KEPT_TEXT',
       pages: [2],
       async check(run) {
         const out = run.outputs[0].path;
@@ -281,6 +287,49 @@ const pdfOcr: ToolConformance = {
         expect(await renderDifference(run.inputs[0], out, 1, run.workDir)).toBe(0);
         expect((await text(run.inputs[0], 2, 2)).trim()).toBe('');
         expect(await text(out, 2, 2)).toContain('whisky');
+      },
+    },
+    {
+      name: 'keeps a scan that already has a text layer as it was, and says so',
+      get inputs() {
+        return [scanWithOldOcr()];
+      },
+      options: { language: 'fra' },
+      notice: 'OCR_KEPT_SCANS',
+      async check(run) {
+        const found = await text(run.outputs[0].path);
+        expect(found).toContain(OLD_OCR);
+        expect(found).not.toContain('whisky');
+      },
+    },
+    {
+      name: 'redoes OCR on a scan with a wrong text layer: the old words are gone, the page looks the same',
+      get inputs() {
+        return [scanWithOldOcr()];
+      },
+      options: { language: 'fra', redo: 'true' },
+      notice: null,
+      async check(run) {
+        const out = run.outputs[0].path;
+        const found = await text(out);
+        expect(found).not.toContain(OLD_OCR);
+        expect(found).toContain('whisky');
+        expect(await renderDifference(run.inputs[0], out, 1, run.workDir)).toBe(0);
+      },
+    },
+    {
+      name: 'redoes OCR on the scan and keeps the text of a born-digital page, saying so',
+      get inputs() {
+        return [textThenOldOcr()];
+      },
+      options: { language: 'fra', outtype: 'txt', redo: 'true' },
+      notice: 'OCR_KEPT_TEXT',
+      names: ['text-then-old-ocr.txt'],
+      async check(run) {
+        const pages = output(run).split('\f');
+        expect(words(pages[0])).toEqual(words(await text(run.inputs[0], 1, 1)));
+        expect(pages[1]).not.toContain(OLD_OCR);
+        expect(characterErrorRate(pages[1], groundTruth('ocrmypdf_francais.gt.txt'))).toBeLessThanOrEqual(CER.francais.floor);
       },
     },
     {

@@ -14,8 +14,10 @@ import type { PageRaster } from './scan-page';
 
 /** One page to convert: either it has text already, or it is recognised from its raster. */
 export interface SourcePage {
-  /** True when the page already carries text: it is kept as it is, not recognised. */
+  /** True when the page already carries text: it is kept as it is, unless asked to read it again. */
   hasText: boolean;
+  /** True when images cover most of the page: a scan, whose text (if any) an earlier OCR laid over it. */
+  scanned: boolean;
   /** That text with its layout (only when asked for). */
   text?: TextPage;
   /** Size of the page as displayed, in points. */
@@ -95,6 +97,7 @@ export async function pdfSource(input: InputFile, dir: string, opts: { signal: A
     const shown = box.rotation % 180 === 0 ? { width: box.width, height: box.height } : { width: box.height, height: box.width };
     return {
       hasText: hasText[i] ?? false,
+      scanned: coverage[i] >= SCAN_COVERAGE,
       text: hasText[i] ? layouts[i] : undefined,
       shown,
       async raster() {
@@ -175,6 +178,7 @@ export async function imageSource(input: InputFile): Promise<OcrSource> {
     const shrink = Math.min(1, Math.sqrt(MAX_OCR_PIXELS / (width * height)));
     pages.push({
       hasText: false,
+      scanned: true,
       shown: { width: (width * 72) / dpi, height: (height * 72) / dpi },
       async raster() {
         try {

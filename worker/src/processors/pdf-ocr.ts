@@ -5,8 +5,9 @@ import type { OcrLanguage } from '#shared/tools/pdf-ocr';
 import { addPageBackgrounds } from '../layout/slide-backgrounds';
 import type { PageLayout } from '../layout/types';
 import { languageTag, scannedPageLayout, scannedPageText, textPageLayout } from '../ocr/ocr-layout';
+import { removeInvisibleText } from '../ocr/invisible-text';
 import { OFFICE_WRITERS } from '../ocr/office-writers';
-import { imageSource, pdfSource } from '../ocr/page-sources';
+import { imageSource, pdfSource, type SourcePage } from '../ocr/page-sources';
 import { scanBackground } from '../ocr/scan-background';
 import { scanPage } from '../ocr/scan-page';
 import { OcrEngine } from '../ocr/tesseract';
@@ -18,7 +19,8 @@ import { defineProcessor } from './types';
 /**
  * Scanned PDFs and images to text. Each page without text is rendered (or read) as a grey image,
  * turned upright, straightened and recognised by Tesseract; pages that already have text are kept
- * as they are. The searchable PDF is the input itself (or the images, placed on pages at their
+ * as they are, and the result says so. With `redo`, scans that carry text are read again, their old
+ * invisible text removed: a poor earlier OCR is replaced, drawn text is kept. The searchable PDF is the input itself (or the images, placed on pages at their
  * resolution) with Tesseract's invisible words laid over each recognised page. Word, Excel and
  * PowerPoint outputs go through the writers of the PDF converters; a slide shows the page (the
  * scan, its recognised words painted out) behind the text.
@@ -31,12 +33,13 @@ const pdfOcr = defineProcessor(ocrTool, async (ctx) => {
   const source = input.kind === 'pdf' ? await pdfSource(input, dir, { signal: ctx.signal, withText: outtype !== 'pdf' }) : await imageSource(input);
   await ctx.progress(0.05);
 
+  const recognise = (p: SourcePage) => !p.hasText || (ctx.options.redo && p.scanned);
   const doc = outtype === 'pdf' ? await source.openDocument() : undefined;
+  if (doc) removeInvisibleText(doc, source.pages.flatMap((p, i) => (p.hasText && recognise(p) ? [doc.getPage(i)] : [])));
   const layer = doc && new TextLayer(doc);
   const texts: string[] = [];
   const layouts: PageLayout[] = [];
-  const toRecognise = source.pages.filter((p) => !p.hasText).length;
-  const engine = toRecognise > 0 ? await OcrEngine.start(languages, { workDir: dir, signal: ctx.signal }) : undefined;
+  const engine = source.pages.some(recognise) ? await OcrEngine.start(languages, { workDir: dir, signal: ctx.signal }) : undefined;
   let reported = 0.05;
   const report = async (fraction: number) => {
     // Progress only moves forward, even when a page is read a second time.
@@ -47,7 +50,7 @@ const pdfOcr = defineProcessor(ocrTool, async (ctx) => {
   try {
     for (const [i, page] of source.pages.entries()) {
       const at = (f: number) => 0.05 + (0.9 * (i + f)) / source.pages.length;
-      if (page.hasText || !engine) {
+      if (!recognise(page) || !engine) {
         texts.push(page.text ? pageText(page.text) : '');
         layouts.push(page.text ? textPageLayout(page.text) : { ...page.shown, runs: [], images: [], rules: [] });
       } else {
@@ -80,7 +83,7 @@ const pdfOcr = defineProcessor(ocrTool, async (ctx) => {
   } else {
     if (outtype === 'ppt' && source.pdf) {
       // Pages kept as they were show their drawings and pictures behind their text, as PDF to PPT does.
-      const kept = source.pages.flatMap((p, i) => (p.hasText || !engine ? [{ number: i + 1, layout: layouts[i] }] : []));
+      const kept = source.pages.flatMap((p, i) => (!recognise(p) || !engine ? [{ number: i + 1, layout: layouts[i] }] : []));
       await addPageBackgrounds(source.pdf, kept, { workDir: dir, signal: ctx.signal });
     }
     const writer = OFFICE_WRITERS[outtype];
@@ -88,7 +91,9 @@ const pdfOcr = defineProcessor(ocrTool, async (ctx) => {
     await writer.write({ pages: layouts, lang: languageTag(languages[0]) }, out, { oneSheet: ctx.options.excelonesheet });
   }
   await ctx.progress(1);
-  return { outputs: [{ path: out, name: path.basename(out) }] };
+  const kept = source.pages.filter((p) => !recognise(p));
+  const notice = kept.some((p) => p.scanned) ? 'OCR_KEPT_SCANS' : kept.length > 0 ? 'OCR_KEPT_TEXT' : undefined;
+  return { outputs: [{ path: out, name: path.basename(out) }], notice };
 });
 
 export default pdfOcr;

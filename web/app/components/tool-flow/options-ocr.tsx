@@ -11,6 +11,8 @@ export interface OcrOptions {
   languages: OcrLanguage[];
   outtype: OcrOuttype;
   excelonesheet: boolean;
+  /** Read again the scans that already carry text (an earlier OCR). */
+  redo: boolean;
 }
 
 /** The document language a page in this UI language most likely holds. */
@@ -29,6 +31,7 @@ export function ocrRequest(value: OcrOptions, files: readonly Pick<FileItem, 'pa
   if (files.length === 1 && (files[0].pages ?? 0) > MAX_OCR_PAGES) return { ok: false, hint: 'options.ocr.tooManyPages' };
   const fields: RequestFields = { language: value.languages.join('+'), outtype: value.outtype };
   if (value.outtype === 'excel') fields.excelonesheet = value.excelonesheet;
+  if (value.redo) fields.redo = true;
   return { ok: true, fields };
 }
 
@@ -81,6 +84,7 @@ function OcrPanel({ value, onChange }: OptionsPanelProps<OcrOptions>) {
           ),
         }}
       />
+      <CheckboxField label={t('options.ocr.redo')} help={t('options.ocr.redoHelp')} checked={value.redo} onChange={(redo) => onChange({ ...value, redo })} />
     </div>
   );
 }
@@ -89,9 +93,10 @@ const defaults = ocrTool.options.parse({});
 
 /** PDF OCR: the document's languages (joined by '+', as Tesseract takes them) and what the text becomes. */
 export const ocrOptions = defineOptions<OcrOptions>({
-  initial: { languages: [ocrLanguageFor('en')], outtype: defaults.outtype, excelonesheet: defaults.excelonesheet },
-  initialFor: (lang) => ({ languages: [ocrLanguageFor(lang)], outtype: defaults.outtype, excelonesheet: defaults.excelonesheet }),
+  initial: { languages: [ocrLanguageFor('en')], outtype: defaults.outtype, excelonesheet: defaults.excelonesheet, redo: defaults.redo },
+  initialFor: (lang) => ({ languages: [ocrLanguageFor(lang)], outtype: defaults.outtype, excelonesheet: defaults.excelonesheet, redo: defaults.redo }),
   toRequest: ocrRequest,
+  noticeActions: { OCR_KEPT_SCANS: { label: 'options.ocr.redoAll', apply: (value) => ({ ...value, redo: true }) } },
   Panel: OcrPanel,
   progressNote: 'options.ocr.progressNote',
 });

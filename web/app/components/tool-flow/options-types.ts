@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { TaskNotice } from '#shared/api';
 import type { ErrorCode } from '#shared/errors';
 import type { Lang } from '#shared/i18n';
 import type { TransferRequest } from '~/lib/api-client';
@@ -43,6 +44,14 @@ export interface ToolOptions<S> {
   unordered?: boolean;
   /** Copy key of a line under the progress bar of long work (OCR reads page after page). */
   progressNote?: string;
+  /** What a result's notice offers to do: run the task again with the choices `apply` makes (OCR reads kept scans again). */
+  noticeActions?: Partial<Record<TaskNotice, NoticeAction<S>>>;
+}
+
+export interface NoticeAction<S> {
+  /** Copy key of the button. */
+  label: string;
+  apply: (value: S) => S;
 }
 
 export const defineOptions = <S,>(options: ToolOptions<S>) => options;

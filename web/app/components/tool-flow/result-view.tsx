@@ -23,6 +23,8 @@ interface ResultViewProps {
   partNames?: readonly string[];
   onDownload: (event: MouseEvent<HTMLAnchorElement>) => void;
   onStartOver: () => void;
+  /** What the notice offers to do about it ("Redo OCR on every page"). */
+  noticeAction?: { label: string; run: () => void };
 }
 
 /** A thumbnail that falls back to an icon when the picture cannot be shown (a download that needs a login). */
@@ -35,7 +37,7 @@ function ResultThumb({ src }: { src: string }) {
   );
 }
 
-export function ResultView({ result, inputSize, showSaving, images, partNames, onDownload, onStartOver }: ResultViewProps) {
+export function ResultView({ result, inputSize, showSaving, images, partNames, onDownload, onStartOver, noticeAction }: ResultViewProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -64,9 +66,14 @@ export function ResultView({ result, inputSize, showSaving, images, partNames, o
         </p>
       )}
       {result.notice && (
-        <p className="notice" role="status">
-          {t(`notices.${result.notice}`)}
-        </p>
+        <div className="notice" role="status">
+          <p>{t(`notices.${result.notice}`)}</p>
+          {noticeAction && (
+            <button type="button" className="button button--secondary button--small" onClick={noticeAction.run}>
+              {noticeAction.label}
+            </button>
+          )}
+        </div>
       )}
 
       {single && pictures.length === 1 && (

@@ -235,6 +235,23 @@ export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { too
     if (lastRequest.current) void run(lastRequest.current);
   };
 
+  // The result's notice offers to run the same files again with other choices (OCR: read kept scans again).
+  const noticeAction = task.phase === 'done' && task.result.notice ? optionsDef?.noticeActions?.[task.result.notice] : undefined;
+  const rerun = () => {
+    if (!noticeAction || !lastRequest.current) return;
+    const next = noticeAction.apply(options);
+    const again = optionsDef!.toRequest(next, files);
+    if (!again.ok) return;
+    setOptions(next);
+    setDownloaded(false);
+    const request = requestFor(
+      files.map((f) => f.fileNameToken!),
+      again.fields,
+    );
+    lastRequest.current = request;
+    void run(request);
+  };
+
   /** A form with nothing to upload: pressing the action with a problem shows it beside the field. */
   const submitForm = (e: FormEvent) => {
     e.preventDefault();
@@ -337,6 +354,7 @@ export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { too
           partNames={tool.output === 'pdfs' ? pdfNames(files) : undefined}
           onDownload={onDownload}
           onStartOver={startOver}
+          noticeAction={noticeAction && { label: t(noticeAction.label), run: rerun }}
         />
       )}
       {task.phase === 'failed' && <FailureView error={task.error} onRetry={retry} onStartOver={startOver} />}
