@@ -12,8 +12,11 @@ import { errorHandler } from './middleware/error-handler';
 import { ensureVisitorId, requester } from './middleware/requester';
 import { cspNonceOf, securityHeaders } from './middleware/security-headers';
 import { openApiDocument } from './openapi';
+import { billingWebhookRouter } from './routes/billing/router';
 import { fileRouter } from './routes/file/router';
 import { healthRouter } from './routes/health/router';
+import { orderRouter } from './routes/order/router';
+import { productRouter } from './routes/product/router';
 import { userRouter } from './routes/user/router';
 import { blogRouter } from './routes/blog/router';
 import { contactRouter } from './routes/contact/router';
@@ -30,6 +33,7 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   app.use(securityHeaders(deps.env));
 
   const api = express.Router();
+  api.use('/billing', billingWebhookRouter(deps));
   api.use(express.json({ limit: '64kb', strict: true }));
   api.use(cookieParser());
   api.use('/health', healthRouter(deps));
@@ -39,6 +43,8 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   api.use('/miaohui/seo', blogRouter(deps));
   api.use('/contact', contactRouter(deps));
   api.use('/miaohui/file', fileRouter(deps));
+  api.use('/product', productRouter(deps));
+  api.use('/uc/order', orderRouter(deps));
   api.use((_req, _res, next) => next(new AppError('NOT_FOUND', 'no such API route')));
   api.use(errorHandler);
   app.use('/api', api);

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Env } from '#shared/env';
+import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
 
@@ -56,3 +57,10 @@ export function requester(deps: Deps) {
 }
 
 export const getRequester = (res: Response): Requester => res.locals.requester as Requester;
+
+/** Lets only a signed-in requester through; others get NOT_SIGNED_IN (the login popup). */
+export const requireUser = (_req: Request, res: Response, next: NextFunction) =>
+  getRequester(res).userId ? next() : next(new AppError('NOT_SIGNED_IN', 'signed-in route'));
+
+/** The language of a request: the `lang` header the pages send, else the lang cookie; French or English. */
+export const langOf = (req: Request): 'en' | 'fr' => (String(req.headers.lang ?? req.cookies?.lang ?? 'en').startsWith('fr') ? 'fr' : 'en');

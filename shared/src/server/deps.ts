@@ -1,5 +1,6 @@
 import type { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type Stripe from 'stripe';
 import type { Env } from '../env';
 import type { Db } from './db';
 import type { FileStore } from './file-store';
@@ -20,6 +21,8 @@ export interface Deps {
   thumbEvents: QueueEvents;
   store: FileStore;
   mail: Mailer;
+  /** Stripe (or a server speaking its protocol, STRIPE_API_URL); null when billing is not configured. */
+  stripe: Stripe | null;
   /** The clock, so retention can be tested without waiting an hour. */
   now: () => Date;
 }

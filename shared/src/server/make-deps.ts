@@ -7,6 +7,7 @@ import { LocalFileStore } from './file-store';
 import { taskQueue, thumbEvents, thumbQueue } from './jobs';
 import { OutboxMailer, SmtpMailer } from './mailer';
 import { commandConnection, queueConnection } from './redis';
+import { stripeClient } from './stripe-client';
 
 /** Builds the real dependencies from the environment. */
 export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
@@ -31,6 +32,7 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
     thumbEvents: events,
     store: new LocalFileStore(env.filesDir),
     mail: env.SMTP_URL ? new SmtpMailer(env.SMTP_URL) : new OutboxMailer(path.join(env.DATA_DIR, 'outbox')),
+    stripe: env.billingConfigured ? stripeClient(env) : null,
     now: () => new Date(),
     async close() {
       // Closing a queue waits for Redis; when Redis is gone there is nothing left to flush.

@@ -1,22 +1,20 @@
 import archiver from 'archiver';
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { TOOL_CODE, type UploadAnswer } from '#shared/api';
 import { AppError } from '#shared/errors';
 import { BATCH_MAX_FILES } from '#shared/limits';
 import type { Deps } from '#shared/server/deps';
-import { getRequester } from '../../middleware/requester';
+import { getRequester, requireUser } from '../../middleware/requester';
 import { singleFileUpload } from '../../middleware/upload';
 import { validateBody } from '../../middleware/validate';
 import { presentTask } from '../../presenters/task-presenter';
 import { assertMayDownload, attachmentHeader, contentTypeOf, downloadName } from '../../services/download-service';
 import { findOwnedFile, isGone, storeUpload } from '../../services/file-service';
 import { deleteHistory, listHistory } from '../../services/history-service';
+import { countConversion } from '../../services/billing/usage-service';
 import { createTask, findOwnedTask } from '../../services/task-service';
 import { thumbnail } from '../../services/thumbnail-service';
 import { ZDeleteTasks, ZHistoryRequest, ZPageParam, ZProgressRequest, ZTokenParam, ZUploadFields } from './schema';
-
-const requireUser = (_req: Request, res: Response, next: NextFunction) =>
-  getRequester(res).userId ? next() : next(new AppError('NOT_SIGNED_IN', 'signed-in route'));
 
 const param = (value: unknown) => {
   const parsed = ZTokenParam.safeParse(value);
@@ -44,7 +42,10 @@ export function fileRouter(deps: Deps): Router {
   r.post('/unLoginUpload', upload, handleUpload);
 
   const handleTransfer = async (req: Request, res: Response) => {
-    const task = await createTask(deps, getRequester(res), req.body);
+    const who = getRequester(res);
+    // The Free plan's daily limit is applied here, where a conversion starts, so no page can skip it.
+    if (who.userId) await countConversion(deps, who.userId);
+    const task = await createTask(deps, who, req.body);
     res.json(presentTask({ ...task, outputs: [] }));
   };
   r.post('/transfer', requireUser, handleTransfer);

@@ -1,19 +1,18 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
-import { getRequester, renewVisitorId } from '../../middleware/requester';
+import { getRequester, langOf, renewVisitorId, requireUser } from '../../middleware/requester';
 import { validateBody } from '../../middleware/validate';
 import { presentUser } from '../../presenters/user-presenter';
 import { provenOwner } from '../../services/address-proof';
 import { checkAccount, consumeLoginLink, normalizeEmail, sendLoginLink } from '../../services/email-login-service';
 import { userForGoogle, verifyGoogleIdToken } from '../../services/google-service';
 import { endSession, signIn } from '../../services/session-service';
+import { countConversion } from '../../services/billing/usage-service';
 import { loadAccount } from '../../services/user-service';
 import { addressProofOf, clearSessionCookie, sessionTokenOf, setAddressProofCookie, setSessionCookie } from './cookies';
 import { googleRedirectFlow } from './google-redirect';
 import { ZCheckEmail, ZEmailLogin, ZGoogleLogin } from './schema';
-
-const langOf = (req: Request): 'en' | 'fr' => (String(req.headers.lang ?? req.cookies?.lang ?? 'en').startsWith('fr') ? 'fr' : 'en');
 
 /**
  * Signs the requester in: the session cookie (the session travels in that HttpOnly cookie alone,
@@ -71,6 +70,10 @@ export function userRouter(deps: Deps): Router {
       throw new AppError('LOGIN_INVALID', 'no live session');
     }
     res.json({ code: 0, data: presentUser(await loadAccount(deps, userId)) });
+  });
+
+  r.post('/deductTimes', requireUser, async (_req, res) => {
+    res.json({ code: 0, data: await countConversion(deps, getRequester(res).userId!) });
   });
 
   r.post('/logout', async (req, res) => {
