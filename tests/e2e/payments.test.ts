@@ -133,7 +133,7 @@ describe('payments in the browser', () => {
     await shot(page, 'pay-fwd-failed-en-desktop');
     expect((await latestOrder(user.id)).status).toBe('FAILED');
     // The way back, and nothing became Pro.
-    expect(await page.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/pricing');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Back', exact: true }).getAttribute('href')).toBe('/pricing');
     await page.getByRole('link', { name: 'Upgrade Pro' }).waitFor();
   });
 
