@@ -187,6 +187,9 @@ function parseRefundArgs(args: string[]): RefundArgs {
   return { orderId, yes, by };
 }
 
+/** Stripe's clock and ours may differ a little: an invoice paid as its period starts can look paid just before. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
 /** The Stripe charge behind a recorded payment: named directly, through its payment intent, or through its invoice. */
 async function chargeOf(stripe: Stripe, payment: { stripeChargeId: string | null; stripePaymentIntentId: string | null; stripeInvoiceId: string | null }): Promise<Stripe.Charge> {
   if (payment.stripeChargeId) return stripe.charges.retrieve(payment.stripeChargeId);
@@ -246,8 +249,9 @@ async function refund(args: string[]): Promise<void> {
       return;
     }
     const charge = await chargeOf(stripe, payment);
-    // The term the payment bought is the subscription's current one only if it is its latest payment.
-    const isCurrentTerm = !!subscription && payment.paidAt >= new Date(subscription.currentPeriodStart.getTime() - 86_400_000);
+    // The term the payment bought is the subscription's current one unless the subscription has moved
+    // on to a period whose invoice is not paid (or not recorded) yet; then it is reckoned from paidAt.
+    const isCurrentTerm = !!subscription && payment.paidAt.getTime() >= subscription.currentPeriodStart.getTime() - CLOCK_SLACK_MS;
     const decision = refundFor(
       {
         amountCents: payment.amountCents,

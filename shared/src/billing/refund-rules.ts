@@ -4,8 +4,7 @@
  * bought; none from half the term on; a Lifetime plan nothing after 30 days. Pure: the order and
  * the clock come in, the amount and the rule that gave it come out.
  */
-
-export type RefundProductType = 'MONTH' | 'QUARTERLY' | 'YEAR' | 'FOREVER';
+import { PERIOD_MONTHS, type ProductType } from './catalogue';
 
 export type RefundRule =
   | 'FULL_30_DAYS'
@@ -19,7 +18,7 @@ export interface RefundableOrder {
   /** What the payment took, in cents. */
   amountCents: number;
   currency: string;
-  productType: RefundProductType;
+  productType: ProductType;
   /** When the payment being refunded was taken; null when nothing was paid yet (a trial). */
   paidAt: Date | null;
   /** The term that payment bought (a subscription's current period); unset, reckoned from paidAt and the plan. */
@@ -40,7 +39,6 @@ export interface RefundDecision {
 export const FULL_REFUND_DAYS = 30;
 
 const DAY_MS = 86_400_000;
-const TERM_MONTHS: Record<Exclude<RefundProductType, 'FOREVER'>, number> = { MONTH: 1, QUARTERLY: 3, YEAR: 12 };
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -66,6 +64,7 @@ export function refundFor(order: RefundableOrder, now: Date): RefundDecision {
   const daysAgo = Math.max(0, Math.floor((now.getTime() - paidAt.getTime()) / DAY_MS));
   const paidLine = `Paid ${money(paid, order.currency)} on ${day(paidAt)}, ${daysAgo} day${daysAgo === 1 ? '' : 's'} ago`;
 
+  const termMonths = PERIOD_MONTHS[order.productType];
   let entitled: number;
   let rule: RefundRule;
   let why: string;
@@ -73,13 +72,13 @@ export function refundFor(order: RefundableOrder, now: Date): RefundDecision {
     entitled = paid;
     rule = 'FULL_30_DAYS';
     why = `within ${FULL_REFUND_DAYS} days (until ${day(windowEnd)}): full refund`;
-  } else if (order.productType === 'FOREVER') {
+  } else if (termMonths === null) {
     entitled = 0;
     rule = 'LIFETIME_NONE_AFTER_30_DAYS';
     why = `a Lifetime plan past ${FULL_REFUND_DAYS} days (since ${day(windowEnd)}): no refund`;
   } else {
     const start = order.periodStart ?? paidAt;
-    const end = order.periodEnd ?? addMonths(start, TERM_MONTHS[order.productType]);
+    const end = order.periodEnd ?? addMonths(start, termMonths);
     const half = new Date(start.getTime() + (end.getTime() - start.getTime()) / 2);
     const term = `the term ${day(start)} to ${day(end)}`;
     if (now < half) {
