@@ -198,10 +198,13 @@ describe('the Stripe stand-in', () => {
   });
 
   it('declines 4000 0000 0000 0002 on the page and keeps the session open', async () => {
-    const session = await subscriptionCheckout({ subscription_data: { metadata: { orderId: 'order-2' } } });
+    const session = await subscriptionCheckout({ customer_email: undefined, subscription_data: { metadata: { orderId: 'order-2' } } });
     const answer = await submitCard(session.url!, '4000 0000 0000 0002');
     expect(answer.status).toBe(402);
-    expect(await answer.text()).toContain('Your card was declined.');
+    const page = await answer.text();
+    expect(page).toContain('Your card was declined.');
+    // The address typed stays, still editable, for the next try.
+    expect(page).toMatch(/<input id="email" [^>]*value="ada@example.com">/);
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
     expect(receiver.events).toEqual([]);
   });

@@ -11,7 +11,8 @@ export function checkoutPageRoutes(standIn: StandIn): PageRoute[] {
   const view = (id: string) => {
     const s = store.sessions.get(id)!;
     const customer = s.customer ? store.customers.get(s.customer as string) : undefined;
-    return { lang: pageLang(s.locale), email: customer?.email ?? s.customer_email, cancelUrl: s.cancel_url, action: `/pay/${id}`, ...sessionSummary(standIn, s) };
+    const email = customer?.email ?? s.customer_email;
+    return { lang: pageLang(s.locale), email, emailFixed: email !== null, cancelUrl: s.cancel_url, action: `/pay/${id}`, ...sessionSummary(standIn, s) };
   };
 
   return [
@@ -32,8 +33,12 @@ export function checkoutPageRoutes(standIn: StandIn): PageRoute[] {
         const s = store.sessions.get(path.id);
         if (!s) return notFound;
         if (s.status !== 'open') return { status: 200, html: closedCheckoutPage(pageLang(s.locale), s.status === 'expired' ? 'expired' : 'complete') };
-        const outcome = submitCheckout(standIn, s.id, { cardNumber: str(params, 'cardNumber') ?? '', email: str(params, 'email') });
-        if (outcome.status === 'refused') return { status: 402, html: checkoutPage({ ...view(s.id), refusal: outcome.refusal }) };
+        const email = str(params, 'email');
+        const outcome = submitCheckout(standIn, s.id, { cardNumber: str(params, 'cardNumber') ?? '', email });
+        if (outcome.status === 'refused') {
+          const shown = view(s.id);
+          return { status: 402, html: checkoutPage({ ...shown, email: shown.email ?? email ?? null, refusal: outcome.refusal }) };
+        }
         // The browser comes back once the webhooks are answered, so a test sees their effects at once.
         await webhooks.settled();
         return { redirect: outcome.redirectTo };

@@ -77,6 +77,8 @@ export interface CheckoutView {
   price: Stripe.Price;
   trialDays: number | null;
   email: string | null;
+  /** The session names its customer's address: shown, not editable. */
+  emailFixed: boolean;
   cancelUrl: string | null;
   action: string;
   refusal?: CardRefusal;
@@ -95,7 +97,7 @@ export function checkoutPage(view: CheckoutView): string {
 ${terms ? `<p>${escape(terms)}</p>` : ''}
 ${view.refusal ? `<p role="alert">${escape(t.refusals[view.refusal])}</p>` : ''}
 <form method="post" action="${escape(view.action)}">
-<label for="email">${t.email}</label><input id="email" name="email" type="email" autocomplete="email" required value="${escape(view.email ?? '')}"${view.email ? ' readonly' : ''}>
+<label for="email">${t.email}</label><input id="email" name="email" type="email" autocomplete="email" required value="${escape(view.email ?? '')}"${view.emailFixed ? ' readonly' : ''}>
 <label for="card">${t.cardNumber}</label><input id="card" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242">
 <button type="submit">${view.trialDays ? t.startTrial : t.pay}</button>
 </form>

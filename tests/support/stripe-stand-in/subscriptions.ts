@@ -87,10 +87,11 @@ export function createSubscription(standIn: StandIn, request: NewSubscription) {
   });
   setPeriod(sub, now, trialEnd ?? nextPeriodEnd(sub, now));
   const invoice = createInvoice(standIn, sub, trialEnd ? 0 : request.price.unit_amount!, 'subscription_create', { start: now, end: sub.current_period_end });
-  const paid = payInvoice(standIn, invoice, request.paymentMethod);
+  // Checkout has already checked that the card pays (or, for a trial, that it can be saved).
+  payInvoice(standIn, invoice, request.paymentMethod);
   sub.latest_invoice = invoice.id;
   store.subscriptions.set(id, sub);
-  return { subscription: sub, invoice, paid };
+  return { subscription: sub, invoice };
 }
 
 /** Asks for the subscription to end (or no longer end) when its current period does. */
