@@ -3,6 +3,8 @@ import { API_PATHS } from '#shared/api';
 import { ZConversionRequestBase } from '#shared/conversion-request';
 import { TOOLS } from '#shared/tools';
 import { ZProgressRequest } from './routes/file/schema';
+import { ZCreateOrder, ZPayRequest } from './routes/order/schema';
+import { ZSubscriptionRequest, ZThirdPartyProducts } from './routes/product/schema';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
 
@@ -53,6 +55,35 @@ export function openApiDocument() {
           },
         },
       },
+      ...billingPaths(),
     },
+  };
+}
+
+/** The payments calls (issue 17): plans, checkout, the account's billing, the daily count, Stripe's webhook. */
+function billingPaths() {
+  const signedIn = { 401: { description: 'NOT_SIGNED_IN' } };
+  const notConfigured = { 503: { description: 'PAYMENT_NOT_CONFIGURED: billing is not set up' } };
+  const post = (schema: z.ZodType | null, description: string, responses: Record<number, { description: string }> = {}) => ({
+    post: { description, ...(schema ? { requestBody: { content: json(schema) } } : {}), responses: { 200: { description: '{ code: 0, data }' }, ...responses } },
+  });
+  return {
+    '/api/product/thirdPartyProducts': post(ZThirdPartyProducts, 'The plans on sale (PricingProduct[]), sorted MONTH, QUARTERLY, YEAR, FOREVER; USD, or EUR for lang fr'),
+    '/api/product/getUserBilling': { get: { description: 'UserBilling: the plans and payments of the signed-in user', responses: { 200: { description: '{ code: 0, data }' }, ...signedIn } } },
+    '/api/product/cancelSubscription': post(ZSubscriptionRequest, 'Cancel at period end; data: the updated BillingSubscription', { ...signedIn, 404: { description: 'not yours' }, 502: { description: 'PAYMENT_UNREACHABLE' } }),
+    '/api/product/resumeSubscription': post(ZSubscriptionRequest, 'Undo a cancel at period end', { ...signedIn, 404: { description: 'not yours' }, 502: { description: 'PAYMENT_UNREACHABLE' } }),
+    '/api/product/billingPortal': post(null, "data: { url } of Stripe's billing portal", { ...signedIn, ...notConfigured }),
+    '/api/uc/order/getPayType': post(null, "data: ['stripe'] when billing is configured, else []"),
+    '/api/uc/order/create': post(ZCreateOrder, 'data: { payId }', { ...signedIn, 409: { description: 'PLAN_ALREADY_ACTIVE' }, ...notConfigured }),
+    '/api/uc/order/createPay': post(ZPayRequest, 'data: { url } of a Stripe Checkout Session', { ...signedIn, 404: { description: 'not yours' }, 502: { description: 'PAYMENT_UNREACHABLE' }, ...notConfigured }),
+    '/api/uc/order/createPaypal': post(null, 'Not offered', notConfigured),
+    '/api/uc/order/createUnionPay': post(null, 'Not offered', notConfigured),
+    '/api/uc/order/createCommonWayPay': post(null, 'Not offered', notConfigured),
+    '/api/uc/order/checkPay/{id}': {
+      get: { description: 'data: CheckPayResult (PAID also when trialing); asks Stripe while pending', responses: { 200: { description: '{ code: 0, data }' }, ...signedIn, 404: { description: 'not yours' }, 502: { description: 'PAYMENT_UNREACHABLE' } } },
+    },
+    '/api/uc/order/abandon': post(ZPayRequest, 'Back through cancel_url: the session is expired, the order FAILED', { ...signedIn, 404: { description: 'not yours' } }),
+    '/api/user/deductTimes': post(null, "data: { used, limit }: one conversion of a signed-in Free user today", { ...signedIn, 429: { description: 'DAILY_LIMIT' } }),
+    '/api/billing/stripe/webhook': post(null, "Stripe's events, raw body signed in Stripe-Signature", { 400: { description: 'bad signature: nothing changes' }, ...notConfigured }),
   };
 }
