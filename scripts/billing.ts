@@ -280,6 +280,9 @@ async function refund(args: string[]): Promise<void> {
       return;
     }
 
+    // The charge.refunded webhook finds the payment by these ids: a row recorded from an invoice may lack them.
+    const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+    await db.payment.update({ where: { id: payment.id }, data: { stripeChargeId: charge.id, stripePaymentIntentId: payment.stripePaymentIntentId ?? intentId } });
     const made = await stripe.refunds.create({ charge: charge.id, amount: decision.amountCents, metadata: { orderId: order.id, paymentId: payment.id, refundedBy: by, rule: decision.rule } });
     // Who and when; the amounts and states follow from the charge.refunded webhook, as for a refund made in Stripe's dashboard.
     await db.payment.update({ where: { id: payment.id }, data: { refundedBy: by, refundedAt: new Date(made.created * 1000) } });

@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
 import type Stripe from 'stripe';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENCIES, loadCatalogue, lookupKey } from '#shared/billing/catalogue';
-import { loadEnv } from '#shared/env';
+import { loadEnv, type Env } from '#shared/env';
 import { makeDeps } from '#shared/server/make-deps';
 import { stripeClient } from '#shared/server/stripe-client';
-import { catalogueProduct, createUser } from '../support/factories';
+import { catalogueProduct, createSession, createUser } from '../support/factories';
+import { startStack, type Stack } from '../support/stack';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 
 const DAY = 86_400_000;
@@ -270,6 +272,72 @@ describe('npm run billing', () => {
       const run = await billing(['refund', 'no-such-order', '--yes'], env);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('No order no-such-order.');
+    });
+  });
+
+  describe('refund with the api receiving Stripe\'s webhooks', () => {
+    let live: StripeStandIn;
+    let liveEnv: NodeJS.ProcessEnv;
+    let stack: Stack;
+    beforeAll(async () => {
+      live = await startStripeStandIn();
+      liveEnv = { ...process.env, ...live.env };
+      const overrides: Partial<Env> = { ...live.env, billingConfigured: true, DOWNLOAD_POLICY: 'pro' };
+      stack = await startStack(overrides, { worker: false, web: false });
+      live.setWebhookUrl(`${stack.baseUrl}/api/billing/stripe/webhook`);
+      const run = await billing(['sync'], liveEnv);
+      expect(run.code, run.stderr).toBe(0);
+    });
+    afterAll(async () => {
+      await live?.close();
+      await stack?.stop();
+    });
+
+    /** A signed-in user who ordered `code` through the api and paid at the stand-in's checkout. */
+    async function buyer(code: string) {
+      const user = await createUser(stack.deps);
+      const { cookie } = await createSession(stack.deps, user.id);
+      const api = (url: string, body: object = {}) => request(stack.baseUrl).post(url).set({ cookie, lang: 'en' }).send(body);
+      const product = await catalogueProduct(stack.deps, code);
+      const payId = (await api('/api/uc/order/create', { productId: product.id })).body.data.payId as string;
+      expect((await api('/api/uc/order/createPay', { payId })).status).toBe(200);
+      const { stripeSessionId } = await stack.deps.db.order.findUniqueOrThrow({ where: { id: payId } });
+      expect((await live.pay(stripeSessionId!)).status).toBe('paid');
+      const vip = async () => (await request(stack.baseUrl).get('/api/user/getUserInfo').set({ cookie })).body.data.vipInfo;
+      return { user, payId, vip };
+    }
+
+    it('refunds a Lifetime purchase in full; the charge.refunded webhook then marks it refunded and the user Free', async () => {
+      const { user, payId, vip } = await buyer('pro_lifetime');
+      expect((await vip()).isVip).toBe(true);
+      const run = await billing(['refund', payId, '--yes', '--by', 'ops-ada'], liveEnv);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('Refunded 149.99 USD');
+      await live.webhooksSettled();
+      const payment = await stack.deps.db.payment.findFirstOrThrow({ where: { orderId: payId } });
+      expect(payment).toMatchObject({ status: 'REFUNDED', refundedCents: 14999, refundedBy: 'ops-ada' });
+      expect((await stack.deps.db.order.findUniqueOrThrow({ where: { id: payId } })).status).toBe('REFUNDED');
+      expect(await stack.deps.db.subscription.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({ status: 'EXPIRED' });
+      expect((await vip()).isVip).toBe(false);
+    });
+
+    it('refunds nothing during the free trial, and the first invoice in full once the trial has ended, cancelling the plan', async () => {
+      const { user, payId, vip } = await buyer('pro_month');
+      const trial = await billing(['refund', payId, '--yes'], liveEnv);
+      expect(trial.code, trial.stderr).toBe(0);
+      expect(trial.stdout).toContain('NOTHING_PAID');
+      expect(trial.stdout).toContain('Nothing refunded.');
+
+      await live.advanceClock(3 * 86_400 + 60);
+      const paid = await stack.deps.db.payment.findFirstOrThrow({ where: { userId: user.id } });
+      expect(paid).toMatchObject({ status: 'PAID', amountCents: 999 });
+      const run = await billing(['refund', payId, '--yes', '--by', 'ops-ada'], liveEnv);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('Refunded 9.99 USD');
+      await live.webhooksSettled();
+      expect(await stack.deps.db.payment.findUniqueOrThrow({ where: { id: paid.id } })).toMatchObject({ status: 'REFUNDED', refundedCents: 999, refundedBy: 'ops-ada' });
+      expect((await stack.deps.db.subscription.findFirstOrThrow({ where: { userId: user.id } })).status).toMatch(/CANCELED|EXPIRED/);
+      expect((await vip()).isVip).toBe(false);
     });
   });
 });
