@@ -90,6 +90,7 @@ describe('npm run billing', () => {
     expect((await stripe.products.list({ limit: 100 })).data).toHaveLength(0);
   });
 
+  // In order, on one stand-in: the first run creates everything, the next ones find it.
   describe('sync', () => {
     it('creates the 6 products and their 12 prices, found by lookup key', async () => {
       const run = await billing(['sync'], env);
