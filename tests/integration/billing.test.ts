@@ -248,6 +248,30 @@ describe('billing with Stripe', () => {
     expect((await stack.deps.db.subscription.findFirstOrThrow({ where: { userId: m.user.id, orderId: again.payId } })).status).toBe('ACTIVE');
   });
 
+  it('checks a French user out in French and in euros, back under /fr', async () => {
+    const m = await member(stack, 'fr');
+    const { payId, sessionId } = await m.checkout('pro_year');
+    const session = await stack.deps.stripe!.checkout.sessions.retrieve(sessionId);
+    expect(session).toMatchObject({ locale: 'fr', currency: 'eur', amount_total: 5999, mode: 'subscription' });
+    expect(session.success_url).toBe(`${stack.baseUrl}/fr/pay-fwd?payId=${payId}`);
+    expect(session.cancel_url).toBe(`${stack.baseUrl}/fr/pay-fwd?payId=${payId}&canceled=1`);
+  });
+
+  it('a refund Stripe reports shows on the payment, and a refunded Lifetime purchase ends the plan', async () => {
+    const m = await member(stack);
+    const { sessionId } = await m.checkout('pro_lifetime');
+    await standIn.pay(sessionId);
+    const payment = await stack.deps.db.payment.findFirstOrThrow({ where: { userId: m.user.id } });
+    await stack.deps.stripe!.refunds.create({ payment_intent: payment.stripePaymentIntentId!, amount: 5000 });
+    await standIn.webhooksSettled();
+    expect((await m.get('/api/product/getUserBilling')).body.data.payments[0]).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundedAmount: 50 });
+    expect((await m.vip()).isVip).toBe(true);
+    await stack.deps.stripe!.refunds.create({ payment_intent: payment.stripePaymentIntentId! });
+    await standIn.webhooksSettled();
+    expect((await m.get('/api/product/getUserBilling')).body.data.payments[0]).toMatchObject({ status: 'REFUNDED', refundedAmount: 149.99 });
+    expect((await m.vip()).isVip).toBe(false);
+  });
+
   it("answers another user's order with 404", async () => {
     const alice = await member(stack);
     const bob = await member(stack);
