@@ -150,6 +150,11 @@ async function sync(): Promise<void> {
     rows.map((r) => [r.key, r.plan, r.amount, r.action, r.priceId]),
   );
   for (const change of productChanges) console.log(`product ${change}`);
+  // Left alone: their subscribers keep being billed, and archiving is the operator's decision.
+  const codes = new Set(catalogue.map((plan) => plan.code));
+  for (const [code, product] of products) {
+    if (!codes.has(code) && product.active) console.log(`product ${product.name} (${product.id}): no longer in the catalogue; archive it in Stripe's dashboard if it is not sold any more`);
+  }
   const changed = rows.filter((r) => r.action !== 'unchanged');
   if (changed.length === 0 && productChanges.length === 0) {
     console.log(`\nNothing changed: Stripe already matches the catalogue (${rows.length} prices).`);

@@ -143,6 +143,15 @@ describe('npm run billing', () => {
       expect(await stripe.prices.retrieve(stale.id)).toMatchObject({ active: false, lookup_key: null });
       expect((await billing(['sync'], env)).stdout).toContain('Nothing changed');
     });
+
+    it('names a product of ours that left the catalogue and leaves it as it is', async () => {
+      const gone = await stripe.products.create({ name: 'Pro Weekly', metadata: { sheaf_code: 'pro_week' } });
+      const run = await billing(['sync'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`product Pro Weekly (${gone.id}): no longer in the catalogue`);
+      expect(run.stdout).toContain('Nothing changed');
+      expect((await stripe.products.retrieve(gone.id)).active).toBe(true);
+    });
   });
 
   describe('refund', () => {
