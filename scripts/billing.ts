@@ -212,13 +212,13 @@ async function chargeOf(stripe: Stripe, payment: { stripeChargeId: string | null
   return charge;
 }
 
+/** A yes/no question on the terminal; input that ends without an answer (a closed pipe) is no. */
 async function ask(question: string): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stdout });
+  // readline never settles a pending question when its input ends, so the end answers it.
+  const ended = new Promise<string>((resolve) => rl.once('close', () => resolve('')));
   try {
-    return /^y(es)?$/i.test((await rl.question(question)).trim());
-  } catch {
-    // stdin closed without an answer: no.
-    return false;
+    return /^y(es)?$/i.test((await Promise.race([rl.question(question), ended])).trim());
   } finally {
     rl.close();
   }

@@ -229,6 +229,12 @@ describe('npm run billing', () => {
       expect(run.stdout).toContain('Nothing refunded.');
       expect((await stripe.charges.retrieve(charge)).amount_refunded).toBe(0);
       expect(await deps.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ refundedBy: null, refundedAt: null });
+
+      // Input that ends without an answer (a script without --yes) is a no, said as such.
+      const unanswered = await billing(['refund', order.id], env, 'y');
+      expect(unanswered.code, unanswered.stderr).toBe(0);
+      expect(unanswered.stdout).toContain('Nothing refunded.');
+      expect((await stripe.charges.retrieve(charge)).amount_refunded).toBe(0);
     });
 
     it('refunds a Lifetime order paid today in full, records who and when, and never refunds it twice', async () => {
