@@ -189,7 +189,8 @@ let cached: Env | undefined;
 /** Validates the environment once; a bad value stops the process with a clear message. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (cached && source === process.env) return cached;
-  const parsed = ZEnv.safeParse(source);
+  // A variable set to nothing is unset (compose passes `${X:-}` for one the operator left out).
+  const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   const problems = parsed.success ? conflicts(parsed.data) : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   if (!parsed.success || problems.length > 0) {
     console.error(`Sheaf cannot start, the configuration is invalid:\n${problems.join('\n')}`);

@@ -20,7 +20,8 @@ async function handle(deps: Deps, event: Stripe.Event): Promise<void> {
       return syncSubscription(deps, await callStripe('subscription', () => stripe.subscriptions.retrieve(id)));
     case 'invoice.paid':
     case 'invoice.payment_failed':
-      return syncInvoice(deps, await callStripe('invoice', () => stripe.invoices.retrieve(id)));
+      // Stripe lists an invoice's payments (its payment intent) only when asked for them.
+      return syncInvoice(deps, await callStripe('invoice', () => stripe.invoices.retrieve(id, { expand: ['payments'] })));
     case 'charge.refunded':
       return syncRefund(deps, await callStripe('charge', () => stripe.charges.retrieve(id)));
     default:
