@@ -1,4 +1,5 @@
-import { defineTool, noOptions } from './define';
+import { editorOptions } from '../editor/operations';
+import { defineTool } from './define';
 
 export default defineTool({
   id: 'annotate-pdf',
@@ -6,7 +7,7 @@ export default defineTool({
   accepts: ['pdf'],
   minFiles: 1,
   maxFiles: 1,
-  options: noOptions,
+  options: editorOptions,
   engines: [],
   output: 'file',
   built: false,
