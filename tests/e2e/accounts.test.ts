@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, qpdfPages } from '../support/fixtures';
 import { startGoogleStandIn } from '../support/google-stand-in';
 import { latestLoginLink } from '../support/outbox';
+import { mergeAndClickDownload } from '../support/page-flows';
 import { launchChromium } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 
@@ -55,12 +56,7 @@ describe('accounts in the browser', () => {
   /** A visitor merges two fixtures and clicks Download: the login popup that asks for the download. */
   const mergeAndDownload = async (page: Page) => {
     await page.goto(`${stack.baseUrl}/merge-pdf`);
-    await page.locator('input[type=file]').setInputFiles([fixture('pdf/pypdf_multicolumn.pdf'), fixture('pdf/pdfjs_tracemonkey.pdf')]);
-    await expect.poll(() => page.locator('[data-status="ready"]').count(), { timeout: 30_000 }).toBe(2);
-    await page.getByRole('button', { name: /^Merge PDF/ }).click();
-    const link = page.getByRole('link', { name: /^Download/ }).first();
-    await link.waitFor({ timeout: 60_000 });
-    await link.click();
+    await mergeAndClickDownload(page);
     const dialog = page.getByRole('dialog', { name: 'Log in or sign up to download this file' });
     await dialog.waitFor();
     return dialog;

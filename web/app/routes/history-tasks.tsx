@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ERRORS, type ErrorCode } from '#shared/errors';
 import { DownloadIcon } from '~/components/icons';
-import { Modal } from '~/components/layout/modal';
+import { ConfirmDialog } from '~/components/layout/confirm-dialog';
 import { useDownload } from '~/hooks/use-download';
 import { useSignedInPage } from '~/hooks/use-signed-in-page';
 import { formatBytes } from '~/lib/format';
@@ -162,31 +162,18 @@ export default function HistoryTasksPage() {
         </nav>
       )}
 
-      {confirming && <ConfirmDelete task={confirming} busy={deleting} onCancel={() => setConfirming(undefined)} onConfirm={() => void remove()} />}
+      {confirming && (
+        <ConfirmDialog
+          title={t('history.confirmTitle')}
+          text={t('history.confirmText', { name: confirming.name })}
+          confirmLabel={t('history.confirmDelete')}
+          cancelLabel={t('history.cancel')}
+          danger
+          busy={deleting}
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => void remove()}
+        />
+      )}
     </div>
-  );
-}
-
-function ConfirmDelete({ task, busy, onCancel, onConfirm }: { task: HistoryTask; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const textId = useId();
-  return (
-    <Modal className="confirm-dialog" labelledBy={titleId} describedBy={textId} onClose={onCancel}>
-      <div className="confirm-dialog__body">
-        <h2 id={titleId} className="confirm-dialog__title">
-          {t('history.confirmTitle')}
-        </h2>
-        <p id={textId}>{t('history.confirmText', { name: task.name })}</p>
-        <div className="confirm-dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onCancel} data-autofocus>
-            {t('history.cancel')}
-          </button>
-          <button type="button" className="button button--primary button--danger-fill" onClick={onConfirm} disabled={busy}>
-            {t('history.confirmDelete')}
-          </button>
-        </div>
-      </div>
-    </Modal>
   );
 }

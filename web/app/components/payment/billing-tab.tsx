@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillingPayment, BillingSubscription, UserBilling } from '#shared/billing/api';
 import { billingApi } from '~/lib/billing-api';
@@ -9,7 +9,7 @@ import { useMessageText } from '~/lib/messages';
 import { labelOfPlanName } from '~/lib/plan-label';
 import { EnvelopeError, type VipInfo } from '~/lib/user-api';
 import { useAuth } from '~/stores/auth-provider';
-import { Modal } from '../layout/modal';
+import { ConfirmDialog } from '../layout/confirm-dialog';
 
 type Load = { state: 'loading' } | { state: 'ready'; billing: UserBilling } | { state: 'failed' };
 type Confirm = { action: 'cancel' | 'resume'; subscription: BillingSubscription };
@@ -17,6 +17,7 @@ type Confirm = { action: 'cancel' | 'resume'; subscription: BillingSubscription 
 /** A plan still in force: it shows with its renewal, and can be cancelled or resumed. */
 const isLive = (s: BillingSubscription) => s.status === 'TRIALING' || s.status === 'ACTIVE' || s.status === 'PAST_DUE';
 const date = (iso: string | null, lang: Lang) => (iso ? formatDate(new Date(iso), lang) : '');
+const confirmValues = (s: BillingSubscription, lang: Lang) => ({ date: date(s.currentPeriodEnd, lang), price: formatMoney(s.price, s.currency, lang), plan: s.name });
 
 /**
  * The account's billing tab: Free or Pro, each plan in force (period, next renewal or the day it
@@ -170,7 +171,18 @@ export function BillingTab({ vip }: { vip: VipInfo }) {
 
       {payments.length > 0 && <PaymentsTable payments={payments} lang={lang} />}
 
-      {confirm && <ConfirmDialog confirm={confirm} busy={busy} onConfirm={() => void apply(confirm)} onClose={() => setConfirm(undefined)} />}
+      {confirm && (
+        // Cancelling or resuming is asked once more, with what it means for the plan.
+        <ConfirmDialog
+          title={t(`account.billing.confirm.${confirm.action}.title`)}
+          text={t(`account.billing.confirm.${confirm.action}.text`, confirmValues(confirm.subscription, lang))}
+          confirmLabel={t(`account.billing.confirm.${confirm.action}.yes`)}
+          cancelLabel={t(`account.billing.confirm.${confirm.action}.no`)}
+          busy={busy}
+          onConfirm={() => void apply(confirm)}
+          onCancel={() => setConfirm(undefined)}
+        />
+      )}
     </section>
   );
 }
@@ -203,33 +215,5 @@ function PaymentsTable({ payments, lang }: { payments: BillingPayment[]; lang: L
         </table>
       </div>
     </div>
-  );
-}
-
-/** Cancelling or resuming is asked once more, with what it means for the plan. */
-function ConfirmDialog({ confirm, busy, onConfirm, onClose }: { confirm: Confirm; busy: boolean; onConfirm: () => void; onClose: () => void }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const titleId = useId();
-  const textId = useId();
-  const { action, subscription: s } = confirm;
-  const values = { date: date(s.currentPeriodEnd, lang), price: formatMoney(s.price, s.currency, lang), plan: s.name };
-  return (
-    <Modal className="confirm-dialog" labelledBy={titleId} describedBy={textId} onClose={onClose}>
-      <div className="confirm-dialog__body">
-        <h2 id={titleId} className="pay-popup__title">
-          {t(`account.billing.confirm.${action}.title`)}
-        </h2>
-        <p id={textId}>{t(`account.billing.confirm.${action}.text`, values)}</p>
-        <div className="button-row">
-          <button type="button" className="button button--primary" onClick={onConfirm} disabled={busy}>
-            {t(`account.billing.confirm.${action}.yes`)}
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose} data-autofocus>
-            {t(`account.billing.confirm.${action}.no`)}
-          </button>
-        </div>
-      </div>
-    </Modal>
   );
 }
