@@ -11,6 +11,7 @@ import enBlog from './en/blog.json';
 import enCategories from './en/categories.json';
 import enContact from './en/contact.json';
 import enDownload from './en/download.json';
+import enEditor from './en/editor.json';
 import enEmail from './en/email.json';
 import enErrorPage from './en/errorPage.json';
 import enErrors from './en/errors.json';
@@ -40,6 +41,7 @@ import frBlog from './fr/blog.json';
 import frCategories from './fr/categories.json';
 import frContact from './fr/contact.json';
 import frDownload from './fr/download.json';
+import frEditor from './fr/editor.json';
 import frEmail from './fr/email.json';
 import frErrorPage from './fr/errorPage.json';
 import frErrors from './fr/errors.json';
@@ -90,6 +92,7 @@ export const RESOURCES = {
     categories: enCategories,
     contact: enContact,
     download: enDownload,
+    editor: enEditor,
     email: enEmail,
     errorPage: enErrorPage,
     errors: enErrors,
@@ -119,6 +122,7 @@ export const RESOURCES = {
     categories: frCategories,
     contact: frContact,
     download: frDownload,
+    editor: frEditor,
     email: frEmail,
     errorPage: frErrorPage,
     errors: frErrors,

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { getTool } from '#shared/tools';
+import { EditorWorkspace } from '~/components/editor/editor-workspace';
+import { isEditorKind } from '~/components/editor/editor-tools';
 import { NotBuilt } from '~/components/tool-page/not-built';
 import { ToolFlow } from '~/components/tool-flow/tool-flow';
 import { getI18n, langFromPath, stripLang } from '~/lib/i18n';
@@ -28,7 +30,7 @@ export default function AppToolPage() {
     <div className="container workspace-tool">
       <h1 className="workspace-tool__title">{t(`tools.${tool.id}.title`)}</h1>
       <p className="workspace-tool__subtitle">{t(`tools.${tool.id}.subtitle`)}</p>
-      {tool.built ? <ToolFlow key={tool.id} tool={tool} /> : <NotBuilt tool={tool} />}
+      {isEditorKind(tool.id) ? <EditorWorkspace key={tool.id} tool={tool} /> : tool.built ? <ToolFlow key={tool.id} tool={tool} /> : <NotBuilt tool={tool} />}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { maxFilesOf } from '#shared/tools/define';
+import { EditorWorkspace } from '~/components/editor/editor-workspace';
+import { isEditorKind } from '~/components/editor/editor-tools';
 import { Faq } from '~/components/tool-page/faq';
 import { HowTo } from '~/components/tool-page/how-to';
 import { NotBuilt } from '~/components/tool-page/not-built';
@@ -62,7 +64,14 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
       </section>
       <div className="container tool-main">
         {/* Remount on tool change so a client-side navigation starts a fresh flow. */}
-        {tool.built ? <ToolFlow key={tool.id} tool={tool} maxFiles={loaderData.maxFiles} /> : <NotBuilt tool={tool} />}
+        {/* Edit, annotate and sign share one workspace that builds its operations in the browser. */}
+        {isEditorKind(tool.id) ? (
+          <EditorWorkspace key={tool.id} tool={tool} />
+        ) : tool.built ? (
+          <ToolFlow key={tool.id} tool={tool} maxFiles={loaderData.maxFiles} />
+        ) : (
+          <NotBuilt tool={tool} />
+        )}
       </div>
       {/* A tool still being built has its guide too: how it will work, and what it offers meanwhile. */}
       <div className="container">

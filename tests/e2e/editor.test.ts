@@ -1,0 +1,274 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '#shared/api';
+import { getTool } from '#shared/tools';
+import { getI18n } from '../../web/app/lib/i18n';
+import { launchChromium } from '../support/browser';
+import { pdfText } from '../support/fixtures';
+import { startStack, type Stack } from '../support/stack';
+
+/** Where the screenshots go for a person to look at. */
+const SHOTS = '/tmp/shots-editor';
+const SIZES = [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+/** A letter page with three lines of Helvetica 18 at known places (PDF y grows upwards). */
+async function writeLetter(file: string) {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.drawText('Hello from the original', { x: 72, y: 700, size: 18, font });
+  page.drawText('Old words here', { x: 72, y: 650, size: 18, font });
+  page.drawText('Third line for marking', { x: 72, y: 600, size: 18, font });
+  doc.addPage([612, 792]);
+  fs.writeFileSync(file, await doc.save());
+}
+
+type Sent = { toolType: string; token: string; operations: string; flatten?: boolean };
+type Op = { type: string; page: number; rect: number[]; [key: string]: unknown };
+
+describe('the PDF editor in the browser', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let tmp: string;
+  let letter: string;
+
+  beforeAll(async () => {
+    stack = await startStack({}, { web: true });
+    browser = await launchChromium();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-'));
+    letter = path.join(tmp, 'letter.pdf');
+    await writeLetter(letter);
+    fs.mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const open = async (at: string, viewport: { width: number; height: number }) => {
+    const page = await browser.newPage({ viewport, acceptDownloads: true });
+    page.on('pageerror', (e) => console.error('page error', e.message));
+    await page.goto(`${stack.baseUrl}${at}`);
+    await page.waitForFunction(() => document.cookie.includes('pdfVersion='));
+    await page.locator('input[type=file][accept*="pdf"]').setInputFiles(letter);
+    await page.locator('.editor-page[data-page="1"] canvas').waitFor();
+    return page;
+  };
+
+  /** A point of page 1 given in fractions of the page as displayed. */
+  const pointOn = async (page: Page, fx: number, fy: number) => {
+    const box = (await page.locator('.editor-page[data-page="1"] .editor-page__overlay').boundingBox())!;
+    return { x: box.x + box.width * fx, y: box.y + box.height * fy };
+  };
+  const drag = async (page: Page, from: [number, number], to: [number, number], steps = 6) => {
+    const a = await pointOn(page, ...from);
+    const b = await pointOn(page, ...to);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps });
+    await page.mouse.up();
+  };
+  const clickOn = async (page: Page, fx: number, fy: number) => {
+    const p = await pointOn(page, fx, fy);
+    await page.mouse.click(p.x, p.y);
+  };
+
+  const shoot = async (page: Page, name: string) => {
+    const initial = page.viewportSize()!;
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.locator('.editor-page[data-page="1"] canvas').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}x${size.height}.png`) });
+    }
+    await page.setViewportSize(initial);
+  };
+
+  /** Applies the edits and reads back what the browser sent. */
+  const apply = async (page: Page, label: string) => {
+    const button = page.getByRole('button', { name: label });
+    await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
+    const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith(API_PATHS.unLoginTransfer)), button.click()]);
+    const sent = request.postDataJSON() as Sent;
+    return { sent, doc: JSON.parse(sent.operations) as { version: number; operations: Op[] } };
+  };
+
+  /** The usual end of the tool flow: the download when the tool is built, else the server's refusal, said on the page. */
+  const settled = async (page: Page, toolId: string, t: (key: string) => string) => {
+    if (getTool(toolId)!.built) await page.getByRole('link', { name: t('flow.result.download') }).waitFor({ timeout: 90_000 });
+    else await page.getByRole('alert').getByText(t('errors.TOOL_UNAVAILABLE')).waitFor();
+  };
+
+  const inside = (rect: number[]) => rect.every((n) => n >= 0 && n <= 1) && rect[0] + rect[2] <= 1.000001 && rect[1] + rect[3] <= 1.000001;
+
+  it('edits a PDF: new text, a replaced line, whiteout, shapes, drawing, undo/redo, delete and a page turn', async () => {
+    const { t } = getI18n('en');
+    const page = await open('/edit-pdf', SIZES[0]);
+    // The page keeps its heading and its guide around the workspace.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t('tools.edit-pdf.title'));
+    const tool = (name: string) => page.getByRole('toolbar').getByRole('button', { name: t(`editor.tools.${name}`), exact: true });
+
+    await tool('text').click();
+    await clickOn(page, 0.5, 0.05);
+    await page.getByRole('textbox', { name: t('editor.object.text') }).waitFor();
+    await page.keyboard.type('Added by Sheaf');
+    await tool('select').click();
+
+    await tool('editText').click();
+    await page.getByRole('button', { name: t('editor.line.edit', { text: 'Old words here' }) }).click();
+    const line = page.getByRole('textbox', { name: t('editor.object.text') });
+    expect(await line.inputValue()).toBe('Old words here');
+    await line.fill('New words there');
+    await tool('select').click();
+
+    await tool('whiteout').click();
+    await drag(page, [0.1, 0.3], [0.4, 0.34]);
+    await tool('rect').click();
+    await drag(page, [0.5, 0.4], [0.8, 0.5]);
+    await tool('ink').click();
+    await drag(page, [0.2, 0.6], [0.4, 0.7], 12);
+    expect(await page.locator('[data-object=ink]').count()).toBe(1);
+    await page.keyboard.press('Control+z');
+    expect(await page.locator('[data-object=ink]').count()).toBe(0);
+    await page.keyboard.press('Control+Shift+z');
+    expect(await page.locator('[data-object=ink]').count()).toBe(1);
+
+    // A placed object is selected, moved and deleted with the keyboard; undo brings it back.
+    await tool('select').click();
+    await clickOn(page, 0.65, 0.45);
+    const before = await page.locator('[data-object=shape]').boundingBox();
+    await drag(page, [0.65, 0.45], [0.65, 0.55]);
+    const after = await page.locator('[data-object=shape]').boundingBox();
+    expect(after!.y - before!.y).toBeGreaterThan(30);
+    await page.keyboard.press('Delete');
+    expect(await page.locator('[data-object=shape]').count()).toBe(0);
+    await page.getByRole('button', { name: t('editor.toolbar.undo') }).click();
+    expect(await page.locator('[data-object=shape]').count()).toBe(1);
+
+    await page.getByRole('button', { name: t('editor.pageActions.rotate') }).click();
+    await shoot(page, 'edit-en');
+
+    const { sent, doc } = await apply(page, t('editor.apply.button'));
+    expect(sent.toolType).toBe('edit-pdf');
+    expect(sent.token).toBeTruthy();
+    expect(doc.version).toBe(1);
+    expect(doc.operations.map((o) => o.type)).toEqual(['text', 'replaceText', 'whiteout', 'shape', 'ink', 'rotatePage']);
+    const [text, replace, whiteout, shape, ink, rotate] = doc.operations;
+    expect(text).toMatchObject({ page: 1, text: 'Added by Sheaf', font: 'sans', size: 14, bold: false, italic: false, align: 'left' });
+    expect(text.rect[0]).toBeCloseTo(0.5, 2);
+    expect(text.rect[1]).toBeCloseTo(0.05, 2);
+    // The replaced line's rect covers where pdf-lib wrote it: x 72 pt, baseline 650 pt up a 792 pt page.
+    expect(replace).toMatchObject({ page: 1, text: 'New words there' });
+    expect(replace.rect[0]).toBeCloseTo(72 / 612, 2);
+    expect(replace.rect[1]).toBeLessThan((792 - 650) / 792);
+    expect(replace.rect[1] + replace.rect[3]).toBeGreaterThan((792 - 650) / 792);
+    expect(replace.size).toBeGreaterThan(14);
+    expect(replace.size).toBeLessThan(22);
+    expect(whiteout.rect[0]).toBeCloseTo(0.1, 2);
+    expect(whiteout.rect[2]).toBeCloseTo(0.3, 2);
+    expect(shape).toMatchObject({ shape: 'rect', fill: null });
+    expect(shape.rect[1]).toBeCloseTo(0.5, 1);
+    expect((ink.strokes as number[][][])[0].length).toBeGreaterThan(5);
+    expect(rotate).toMatchObject({ page: 1, angle: 90 });
+    for (const op of doc.operations) expect(inside(op.rect), op.type).toBe(true);
+
+    if (getTool('edit-pdf')!.built) {
+      // The worker applies the edits: the new words are in the file and the old ones gone.
+      const link = page.getByRole('link', { name: t('flow.result.download') });
+      await link.waitFor({ timeout: 90_000 });
+      const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      const saved = path.join(tmp, 'edited.pdf');
+      await file.saveAs(saved);
+      const words = pdfText(saved);
+      expect(words).toContain('Added by Sheaf');
+      expect(words).toContain('New words there');
+      expect(words).not.toContain('Old words here');
+    } else {
+      await settled(page, 'edit-pdf', t);
+    }
+    await page.close();
+  });
+
+  it('annotates: highlight over the text the drag crosses, and a sticky note with its comment', async () => {
+    const { t } = getI18n('en');
+    const page = await open('/annotate-pdf', SIZES[1]);
+    const tool = (name: string) => page.getByRole('toolbar').getByRole('button', { name: t(`editor.tools.${name}`), exact: true });
+    // Annotate's own tools come first.
+    expect(await page.getByRole('toolbar').getByRole('button', { pressed: true }).textContent()).toBe(t('editor.tools.highlight'));
+    // The third line runs from x 72 pt at baseline 600 pt: drag across it, a little above and below.
+    const y = (792 - 606) / 792;
+    await drag(page, [0.05, y - 0.01], [0.3, y + 0.01]);
+    await tool('note').click();
+    await clickOn(page, 0.8, 0.1);
+    await page.getByRole('textbox', { name: t('editor.object.noteText') }).fill('Check this figure');
+    await tool('select').click();
+    await shoot(page, 'annotate-en');
+
+    const { sent, doc } = await apply(page, t('editor.apply.button'));
+    expect(sent.toolType).toBe('annotate-pdf');
+    const [highlight, note] = doc.operations;
+    expect(highlight.type).toBe('highlight');
+    const [rect] = highlight.rects as number[][];
+    // Cut to the drag on the left (the text starts at 72 pt), and the line's own height.
+    expect(rect[0]).toBeCloseTo(72 / 612, 2);
+    expect(rect[0] + rect[2]).toBeCloseTo(0.3, 2);
+    expect(rect[3]).toBeGreaterThan(15 / 792);
+    expect(note).toMatchObject({ type: 'note', text: 'Check this figure' });
+    await settled(page, 'annotate-pdf', t);
+    await page.close();
+  });
+
+  it('signs in French: a drawn signature kept for next time, and a date stamp', async () => {
+    const { t } = getI18n('fr');
+    const page = await open('/fr/sign-pdf', SIZES[1]);
+    const tool = (name: string) => page.getByRole('toolbar').getByRole('button', { name: t(`editor.tools.${name}`), exact: true });
+    await clickOn(page, 0.6, 0.8);
+    const dialog = page.getByRole('dialog', { name: t('editor.signature.title') });
+    const pad = (await dialog.getByRole('img', { name: t('editor.signature.pad') }).boundingBox())!;
+    await page.mouse.move(pad.x + 20, pad.y + pad.height * 0.7);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; i++) await page.mouse.move(pad.x + 20 + i * 10, pad.y + pad.height * (0.7 - 0.4 * Math.sin(i / 3)));
+    await page.mouse.up();
+    await dialog.getByRole('button', { name: t('editor.signature.use') }).click();
+    await page.locator('[data-object=signature]').waitFor();
+    await tool('date').click();
+    await clickOn(page, 0.6, 0.9);
+    await tool('select').click();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('sheaf.signature') ?? 'null')?.kind)).toBe('draw');
+    await shoot(page, 'sign-fr');
+
+    const { sent, doc } = await apply(page, t('editor.apply.button'));
+    expect(sent.toolType).toBe('sign-pdf');
+    const [signature, stamp] = doc.operations;
+    expect(signature).toMatchObject({ type: 'signature', kind: 'draw', page: 1 });
+    const points = (signature.strokes as number[][][]).flat();
+    expect(points.length).toBeGreaterThan(10);
+    expect(points.every(([x, y]) => x >= 0 && x <= 1 && y >= 0 && y <= 1)).toBe(true);
+    // Centred where the page was clicked.
+    expect(signature.rect[0] + signature.rect[2] / 2).toBeCloseTo(0.6, 2);
+    expect(stamp).toMatchObject({ type: 'stamp', stamp: 'date' });
+    expect(stamp.text).toContain(String(new Date().getFullYear()));
+    await settled(page, 'sign-pdf', t);
+    await page.close();
+  });
+
+  it('opens the French edit page with its copy', async () => {
+    const { t } = getI18n('fr');
+    const page = await open('/fr/edit-pdf', SIZES[0]);
+    await page.getByRole('toolbar', { name: t('editor.toolbar.label') }).waitFor();
+    await page.getByRole('toolbar').getByRole('button', { name: t('editor.tools.text'), exact: true }).click();
+    await clickOn(page, 0.12, 0.05);
+    await page.keyboard.type('Texte ajouté');
+    await page.getByRole('toolbar').getByRole('button', { name: t('editor.tools.select'), exact: true }).click();
+    await shoot(page, 'edit-fr');
+    await page.close();
+  });
+});
