@@ -46,8 +46,10 @@ function checkFileCount(tool: ToolDefinition, count: number, config: Deps['env']
 
 /** Checks a conversion request end to end, records the Task and enqueues its job. */
 export async function createTask(deps: Deps, who: Requester, body: unknown) {
+  // A tool still being built says so, whatever else the request holds (its options may not be settled yet).
+  const named = typeof body === 'object' && body !== null ? getTool(String((body as { toolType?: unknown }).toolType)) : undefined;
+  if (named && !named.built) throw new AppError('TOOL_UNAVAILABLE', named.id);
   const { base, tool, options } = parseConversionRequest(body);
-  if (!tool.built) throw new AppError('TOOL_UNAVAILABLE', tool.id);
   const engines = await availableEngines(deps);
   if (engines && tool.engines.some((e) => !engines[e])) throw new AppError('TOOL_UNAVAILABLE', `${tool.id}: engine missing`);
 
