@@ -5,6 +5,7 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import type { ServerBuild } from 'react-router';
+import { EDIT_LIMITS } from '#shared/editor/operations';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import type { PageServices, WebServerEntry } from '#shared/web-contract';
@@ -34,6 +35,8 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
 
   const api = express.Router();
   api.use('/billing', billingWebhookRouter(deps));
+  // An editor document (its operations, its drawn ink) is far larger than any other request.
+  api.use(['/miaohui/file/transfer', '/miaohui/file/unLoginTransfer'], express.json({ limit: EDIT_LIMITS.json + 64 * 1024, strict: true }));
   api.use(express.json({ limit: '64kb', strict: true }));
   api.use(cookieParser());
   api.use('/health', healthRouter(deps));

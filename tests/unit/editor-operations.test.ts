@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseConversionRequest } from '../../api/src/services/task-service';
 import { EDIT_LIMITS, editOperationsField, editorOptions, imageTokens, ZEditDocument } from '#shared/editor/operations';
 
 const text = { type: 'text', page: 1, rect: [0.1, 0.1, 0.5, 0.1], text: 'Héllo 世界', font: 'sans', size: 12, color: '#112233', bold: false, italic: false, align: 'left' };
@@ -72,5 +73,20 @@ describe('editor operations', () => {
     const parsed = editorOptions.parse({ operations: JSON.stringify(doc(text)), flatten: 'true' });
     expect(parsed.flatten).toBe(true);
     expect(editorOptions.safeParse({ operations: JSON.stringify(doc(text)), flatten: 'yes' }).success).toBe(false);
+  });
+
+  it.each([
+    ['an unknown operation type', doc({ ...text, type: 'explode' })],
+    ['more operations than the cap', doc(...Array.from({ length: EDIT_LIMITS.operations + 1 }, () => text))],
+    ['coordinates off the page', doc({ ...text, rect: [0.9, 0.1, 0.5, 0.1] })],
+  ])('the transfer request answers ILLEGAL_INPUT for %s', (_, value) => {
+    for (const toolType of ['edit-pdf', 'annotate-pdf', 'sign-pdf']) {
+      expect(() => parseConversionRequest({ toolType, token: 't', operations: JSON.stringify(value) })).toThrow(expect.objectContaining({ code: 'ILLEGAL_INPUT' }));
+    }
+  });
+
+  it('the transfer request accepts operations and flatten for the editor tools', () => {
+    const { options } = parseConversionRequest({ toolType: 'edit-pdf', token: 't', operations: JSON.stringify(doc(text)), flatten: 'true' });
+    expect(options).toMatchObject({ flatten: true, operations: { version: 1, operations: [{ type: 'text' }] } });
   });
 });

@@ -14,8 +14,8 @@ export const EDIT_LIMITS = {
   /** Distinct uploaded images one document may place. */
   imageTokens: 20,
   text: 5000,
-  /** The JSON text of a whole document, before it is parsed. */
-  json: 5_000_000,
+  /** The JSON text of a whole document, before it is parsed (the transfer call's body may be this large). */
+  json: 2_000_000,
   pages: 100_000,
 } as const;
 

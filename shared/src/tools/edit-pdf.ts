@@ -6,11 +6,11 @@ export default defineTool({
   category: 'editor',
   accepts: ['pdf'],
   minFiles: 1,
-  maxFiles: 10,
+  maxFiles: 1,
   options: editorOptions,
   engines: [],
   output: 'file',
-  built: false,
+  built: true,
   menus: { top: 1, workspace: 2 },
   aliases: ['edit'],
 });

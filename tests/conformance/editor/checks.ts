@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString, PDFHexString } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
+
+/** One editor operation with the fields every operation carries. */
+export const op = (type: string, fields: Record<string, unknown>, page = 1, rect = [0, 0, 0, 0]) => ({ type, page, rect, ...fields });
+/** The transfer options of an editor task: the operations as the JSON text a form post sends. */
+export const edits = (...operations: unknown[]) => ({ operations: JSON.stringify({ version: 1, operations }) });
+
+/** The annotations of a page: subtype and comment. */
+export async function annotations(file: string, page: number): Promise<Array<{ subtype: string; contents?: string; hasAppearance: boolean }>> {
+  const doc = await PDFDocument.load(fs.readFileSync(file));
+  const annots = doc.getPage(page - 1).node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+  return (annots?.asArray() ?? []).map((ref) => {
+    const dict = doc.context.lookup(ref, PDFDict);
+    const contents = dict.lookupMaybe(PDFName.of('Contents'), PDFString, PDFHexString);
+    return { subtype: String(dict.get(PDFName.of('Subtype'))).slice(1), contents: contents?.decodeText(), hasAppearance: dict.has(PDFName.of('AP')) };
+  });
+}
+
+export async function textFieldValue(file: string, name: string): Promise<string | undefined> {
+  const doc = await PDFDocument.load(fs.readFileSync(file));
+  return doc.getForm().getTextField(name).getText();
+}
+
+/**
+ * Mean grey (0 black – 255 white) of a region of the rendered page, given in fractions of the page
+ * as displayed (rendered like a viewer shows it: the crop box, turned by /Rotate).
+ */
+export async function meanGrey(file: string, page: number, [x, y, w, h]: readonly number[]): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-render-'));
+  try {
+    const out = path.join(dir, 'page');
+    const r = spawnSync('pdftoppm', ['-r', '36', '-cropbox', '-png', '-singlefile', '-f', String(page), '-l', String(page), file, out]);
+    if (r.status !== 0) throw new Error(`pdftoppm: ${r.stderr}`);
+    const image = sharp(`${out}.png`);
+    const { width, height } = await image.metadata();
+    const left = Math.round(x * width!);
+    const top = Math.round(y * height!);
+    const region = { left, top, width: Math.max(1, Math.round(w * width!)), height: Math.max(1, Math.round(h * height!)) };
+    // Pixels of the region itself (sharp's stats() would read the whole input).
+    const pixels = await image.extract(region).greyscale().raw().toBuffer();
+    return pixels.reduce((sum, v) => sum + v, 0) / pixels.length;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A blank page whose crop box is a window of its media box, shown turned 90° (so every mapping matters). */
+export const turnedCroppedPage: string = await (async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([600, 400]);
+  page.setCropBox(100, 50, 400, 300);
+  page.setRotation({ type: 'degrees', angle: 90 } as never);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-fixture-')), 'turned-cropped.pdf');
+  fs.writeFileSync(file, await doc.save());
+  return file;
+})();

@@ -1,0 +1,131 @@
+import { expect } from 'vitest';
+import { annotations, edits, meanGrey, op, textFieldValue, turnedCroppedPage } from '../editor/checks';
+import type { ToolConformance } from '../harness';
+import { pageCount, pageRotations, pdfFixture, structureProblems, text } from '../pdf-checks';
+
+const tracemonkey = pdfFixture('pdfjs_tracemonkey.pdf').file;
+const form = pdfFixture('pypdf_libreoffice-form.pdf').file;
+const textOp = (t: string, rect = [0.1, 0.02, 0.8, 0.06], page = 1) =>
+  op('text', { text: t, font: 'sans', size: 14, color: '#000000', bold: false, italic: false, align: 'left' }, page, rect);
+
+const editPdf: ToolConformance = {
+  tool: 'edit-pdf',
+  sample: [tracemonkey],
+  options: edits(textOp('Added by the editor')),
+  pagesOf: ([pages]) => [pages],
+  invariant: (run) => expect(structureProblems(run.outputs[0].path)).toEqual([]),
+  cases: [
+    {
+      name: 'writes a text box in any script with an embedded font, under the input name',
+      inputs: [tracemonkey],
+      options: edits(textOp('Édité — Ωμέγα Привет')),
+      pages: [14],
+      names: ['pdfjs_tracemonkey.pdf'],
+      async check(run) {
+        expect(await text(run.outputs[0].path, 1, 1)).toContain('Édité — Ωμέγα Привет');
+      },
+    },
+    {
+      name: 'replaces a line: the old words are gone from the page and the new ones are there',
+      inputs: [tracemonkey],
+      // The title's first line, "Trace-based Just-in-Time Type Specialization for Dynamic".
+      options: edits(op('replaceText', { text: 'A rewritten title line' }, 1, [0.08, 0.095, 0.85, 0.03])),
+      async check(run) {
+        const page = await text(run.outputs[0].path, 1, 1);
+        expect(page).toContain('A rewritten title line');
+        expect(page).not.toMatch(/Specialization/);
+        // The line below the rect is untouched.
+        expect(page).toContain('Languages');
+        expect(page).toContain('Andreas Gal');
+      },
+    },
+    {
+      name: 'paints a whiteout and a filled shape where the page fractions say',
+      inputs: [tracemonkey],
+      options: edits(
+        op('whiteout', { color: '#000000' }, 1, [0.1, 0.3, 0.3, 0.1]),
+        op('shape', { shape: 'rect', stroke: '#000000', fill: '#000000', width: 1 }, 1, [0.6, 0.7, 0.2, 0.1]),
+        op('shape', { shape: 'ellipse', stroke: '#000000', fill: null, width: 2 }, 1, [0.6, 0.85, 0.2, 0.1]),
+        op('shape', { shape: 'arrow', stroke: '#000000', fill: null, width: 2, flip: true }, 1, [0.1, 0.85, 0.2, 0.1]),
+        op('ink', { strokes: [[[0.1, 0.97], [0.5, 0.97]]], color: '#000000', width: 4 }, 1, [0, 0, 1, 1]),
+      ),
+      async check(run) {
+        const out = run.outputs[0].path;
+        expect(await meanGrey(out, 1, [0.12, 0.32, 0.26, 0.06])).toBeLessThan(30);
+        expect(await meanGrey(out, 1, [0.62, 0.72, 0.16, 0.06])).toBeLessThan(30);
+        expect(await meanGrey(run.inputs[0], 1, [0.62, 0.72, 0.16, 0.06])).toBeGreaterThan(150);
+      },
+    },
+    {
+      name: 'places objects on a turned, cropped page where the displayed-page fractions say',
+      inputs: [turnedCroppedPage],
+      options: edits(op('whiteout', { color: '#000000' }, 1, [0, 0, 0.5, 0.25])),
+      async check(run) {
+        const out = run.outputs[0].path;
+        expect(await meanGrey(out, 1, [0.05, 0.03, 0.4, 0.19])).toBeLessThan(30);
+        expect(await meanGrey(out, 1, [0.55, 0.03, 0.4, 0.19])).toBeGreaterThan(225);
+        expect(await meanGrey(out, 1, [0.05, 0.3, 0.4, 0.6])).toBeGreaterThan(225);
+      },
+    },
+    {
+      name: 'writes highlights, underlines, strike-outs, notes and free text as annotations with appearances',
+      inputs: [tracemonkey],
+      options: edits(
+        op('highlight', { rects: [[0.1, 0.3, 0.4, 0.02]], color: '#ffff00' }, 1, [0.1, 0.3, 0.4, 0.02]),
+        op('underline', { rects: [[0.1, 0.33, 0.4, 0.02]], color: '#0000ff' }, 1, [0.1, 0.33, 0.4, 0.02]),
+        op('strikeout', { rects: [[0.1, 0.36, 0.4, 0.02]], color: '#ff0000' }, 1, [0.1, 0.36, 0.4, 0.02]),
+        op('note', { text: 'Check this figure', color: '#ffcc00' }, 2, [0.8, 0.1, 0.03, 0.03]),
+        op('freeText', { text: 'Texte libre', size: 12, color: '#000000' }, 2, [0.1, 0.05, 0.4, 0.04]),
+      ),
+      async check(run) {
+        const out = run.outputs[0].path;
+        expect((await annotations(out, 1)).map((a) => a.subtype)).toEqual(['Highlight', 'Underline', 'StrikeOut']);
+        const second = await annotations(out, 2);
+        expect(second.map((a) => [a.subtype, a.contents])).toEqual([
+          ['Text', 'Check this figure'],
+          ['FreeText', 'Texte libre'],
+        ]);
+        expect(second.every((a) => a.hasAppearance)).toBe(true);
+      },
+    },
+    {
+      name: 'flattens annotations into the page when asked',
+      inputs: [tracemonkey],
+      options: { ...edits(op('freeText', { text: 'Burned in', size: 12, color: '#000000' }, 1, [0.1, 0.02, 0.4, 0.04])), flatten: 'true' },
+      async check(run) {
+        expect(await annotations(run.outputs[0].path, 1)).toEqual([]);
+        expect(await text(run.outputs[0].path, 1, 1)).toContain('Burned in');
+      },
+    },
+    {
+      name: 'fills form fields, in any script',
+      inputs: [form],
+      options: edits(op('field', { name: 'First Name', value: 'Zoë Ωμέγα' }), op('field', { name: 'gdpr', value: true })),
+      async check(run) {
+        expect(await textFieldValue(run.outputs[0].path, 'First Name')).toBe('Zoë Ωμέγα');
+      },
+    },
+    {
+      name: 'turns, deletes and inserts pages after the content edits, in order',
+      inputs: [tracemonkey],
+      options: edits(
+        textOp('On the first page'),
+        op('rotatePage', { angle: 90 }, 1),
+        op('deletePage', {}, 14),
+        op('insertBlank', {}, 2),
+      ),
+      pages: [14],
+      async check(run) {
+        const out = run.outputs[0].path;
+        expect(pageRotations(out).slice(0, 3)).toEqual([90, 0, 0]);
+        expect(await text(out, 1, 1)).toContain('On the first page');
+        expect((await text(out, 3, 3)).trim()).toBe('');
+        expect(pageCount(out)).toBe(14);
+      },
+    },
+    { name: 'refuses a page past the end', inputs: [tracemonkey], options: edits(textOp('x', undefined, 15)), error: 'ILLEGAL_INPUT' },
+    { name: 'refuses a field the form does not have', inputs: [form], options: edits(op('field', { name: 'nope', value: 'x' })), error: 'ILLEGAL_INPUT' },
+  ],
+};
+
+export default editPdf;

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visitor } from '../support/api-client';
+import { fixture, pdfText, qpdfPages } from '../support/fixtures';
+import { startStack, type Stack } from '../support/stack';
+
+const textOp = (text: string) => ({
+  type: 'text', page: 1, rect: [0.1, 0.02, 0.8, 0.06], text, font: 'sans', size: 14, color: '#000000', bold: false, italic: false, align: 'left',
+});
+/** A freehand stroke of many points, as a long drawing sends it. */
+const longInk = { type: 'ink', page: 2, rect: [0, 0, 1, 1], strokes: [Array.from({ length: 8000 }, (_, i) => [0.1 + (0.8 * i) / 8000, 0.5 + 0.1 * Math.sin(i / 50)])], color: '#003399', width: 2 };
+
+describe('the editor through the transfer call', () => {
+  let stack: Stack;
+  let tmp: string;
+  beforeAll(async () => {
+    stack = await startStack();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-'));
+  });
+  afterAll(async () => {
+    await stack.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('edits a PDF from a JSON body far larger than other requests, and serves it under its own name', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'), 'edit-pdf');
+    const operations = JSON.stringify({ version: 1, operations: [textOp('Written through the API'), longInk, { type: 'rotatePage', page: 2, rect: [0, 0, 0, 0], angle: 90 }] });
+    expect(operations.length).toBeGreaterThan(64 * 1024);
+    const start = await v.transfer({ toolType: 'edit-pdf', token, operations });
+    expect(start.status).toBe(200);
+    const done = await v.waitForTask(start.body.id);
+    expect(done).toMatchObject({ code: 1000, result: { status: 'Done' } });
+    const out = await v.download(done.result.fileurl!, path.join(tmp, 'edited.pdf'));
+    expect(qpdfPages(out.path)).toBe(14);
+    expect(pdfText(out.path)).toContain('Written through the API');
+  });
+
+  it('answers ILLEGAL_INPUT for an operation the contract does not know, before any task is made', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'), 'edit-pdf');
+    const res = await v.transfer({ toolType: 'edit-pdf', token, operations: JSON.stringify({ version: 1, operations: [{ ...textOp('x'), type: 'explode' }] }) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Illegal input');
+  });
+});

@@ -1,0 +1,415 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  closePath,
+  concatTransformationMatrix,
+  degrees,
+  fill,
+  LineCapStyle,
+  lineTo,
+  moveTo,
+  PDFCheckBox,
+  PDFDocument,
+  PDFDropdown,
+  type PDFFont,
+  PDFHexString,
+  PDFOptionList,
+  type PDFOperator,
+  type PDFPage,
+  PDFRadioGroup,
+  PDFTextField,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setFillingColor,
+  setLineCap,
+  setLineJoin,
+  setLineWidth,
+  setStrokingColor,
+  stroke,
+  LineJoinStyle,
+  beginText,
+  endText,
+  setFontAndSize,
+  moveText,
+  showText,
+  setGraphicsState,
+  fillAndStroke,
+} from '@cantoo/pdf-lib';
+import { isPageOperation, type OperationOf, type TEditDocument, type TOperation, type TPoint } from '#shared/editor/operations';
+import { AppError } from '#shared/errors';
+import { runEngine } from '../engines/run';
+import { FontBook, closestFamily } from './fonts';
+import { pageSpace, type PageSpace, uprightPoint, uprightRect, userBox, userQuad } from './page-space';
+import { removeText, type LineStyle, type TextRemoval } from './pdfium';
+
+type Rgb = ReturnType<typeof rgb>;
+const hex = (color: string): Rgb => rgb(parseInt(color.slice(1, 3), 16) / 255, parseInt(color.slice(3, 5), 16) / 255, parseInt(color.slice(5, 7), 16) / 255);
+const comps = (color: string) => [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16) / 255);
+
+/** Room between lines of a text box, as a share of the font size. */
+const LINE_HEIGHT = 1.2;
+
+export interface EditOptions {
+  flatten: boolean;
+  workDir: string;
+  signal: AbortSignal;
+}
+
+/**
+ * Applies an editor document to a prepared (repaired, unencrypted) PDF: replaced lines first (the
+ * old glyphs leave the content stream), then every content and annotation operation in the order
+ * sent, then the page operations in order, each reading page numbers as the document stands after
+ * the previous one. `flatten` burns annotations and fields into the pages.
+ */
+export async function applyEdits(input: string, output: string, edits: TEditDocument, opts: EditOptions): Promise<void> {
+  let bytes: Uint8Array = await readFile(input);
+  let pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  const ops = edits.operations;
+  for (const op of ops) {
+    if (!isPageOperation(op) && op.page > pdf.getPageCount()) throw new AppError('ILLEGAL_INPUT', `page ${op.page} of ${pdf.getPageCount()}`);
+  }
+
+  const replaced = ops.filter((o): o is OperationOf<'replaceText'> => o.type === 'replaceText');
+  let styles: (LineStyle | null)[] = [];
+  if (replaced.length) {
+    const removals: TextRemoval[] = replaced.map((o) => {
+      const space = pageSpace(pdf.getPage(o.page - 1));
+      // The middle band of the line only: a rect drawn a little generously must not touch the lines above and below.
+      const [x, y, w, h] = o.rect;
+      const [left, bottom, right, top] = userBox(space, [x, y + h * 0.2, w, h * 0.6]);
+      return { pageIndex: o.page - 1, rect: { left, bottom, right, top } };
+    });
+    ({ bytes, styles } = await removeText(bytes, removals));
+    pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  }
+
+  const fonts = new FontBook(pdf);
+  let replacedIndex = 0;
+  for (const op of ops) {
+    opts.signal.throwIfAborted();
+    if (isPageOperation(op)) continue;
+    const page = pdf.getPage(op.page - 1);
+    const space = pageSpace(page);
+    if (op.type === 'replaceText') await drawReplacement(page, space, fonts, op, styles[replacedIndex++]);
+    else await applyContent(pdf, page, space, fonts, op);
+  }
+  const fieldOps = ops.filter((o): o is OperationOf<'field'> => o.type === 'field');
+  if (fieldOps.length) await fillFields(pdf, fonts, fieldOps);
+
+  for (const op of ops) if (isPageOperation(op)) applyPageOperation(pdf, op);
+
+  const saved = await pdf.save({ useObjectStreams: false });
+  if (!opts.flatten) return writeFile(output, saved);
+  const unflattened = path.join(opts.workDir, 'unflattened.pdf');
+  await writeFile(unflattened, saved);
+  await runEngine('qpdf', ['--generate-appearances', '--flatten-annotations=all', path.resolve(unflattened), path.resolve(output)], {
+    timeoutMs: 120_000,
+    signal: opts.signal,
+    okCodes: [0, 3],
+    errorCode: 'PDF_DAMAGED',
+  });
+}
+
+/** Runs `draw` with upright page points (origin bottom-left of the page as displayed) as the coordinates. */
+function upright(page: PDFPage, space: PageSpace, draw: () => void) {
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...space.toUser));
+  draw();
+  page.pushOperators(popGraphicsState());
+}
+
+async function applyContent(pdf: PDFDocument, page: PDFPage, space: PageSpace, fonts: FontBook, op: Exclude<TOperation, OperationOf<'replaceText'>>) {
+  const r = uprightRect(space, op.rect);
+  switch (op.type) {
+    case 'text': {
+      const font = await fonts.get({ family: op.font, bold: op.bold, italic: op.italic });
+      upright(page, space, () => drawTextBox(page, font, op.text, op.size, hex(op.color), r, op.align));
+      return;
+    }
+    case 'whiteout':
+      upright(page, space, () => page.drawRectangle({ ...r, color: hex(op.color ?? '#ffffff') }));
+      return;
+    case 'shape':
+      upright(page, space, () => drawShape(page, op, r));
+      return;
+    case 'ink':
+      upright(page, space, () => page.pushOperators(...strokeOps(op.strokes.map((s) => s.map((p) => uprightPoint(space, p))), op.color, op.width)));
+      return;
+    case 'signature':
+      await drawSignature(page, space, fonts, op, r);
+      return;
+    case 'stamp':
+      await drawStamp(page, space, fonts, op, r);
+      return;
+    case 'highlight':
+    case 'underline':
+    case 'strikeout':
+      addMarkup(pdf, page, space, op);
+      return;
+    case 'note':
+      addNote(pdf, page, space, op);
+      return;
+    case 'freeText':
+      addFreeText(pdf, page, space, await fonts.get({ family: 'sans', bold: false, italic: false }), op);
+      return;
+    case 'image':
+      // Uploaded images do not reach the task host yet (only the task's PDF is copied in).
+      throw new AppError('ILLEGAL_INPUT', 'image operations are not supported yet');
+    case 'field':
+      return;
+  }
+}
+
+/** Breaks text into lines that fit `width` (at word boundaries; a longer word keeps its own line). */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/(?<=\s)/)) {
+      const next = line + word;
+      if (line && width > 0 && font.widthOfTextAtSize(next.trimEnd(), size) > width) {
+        lines.push(line.trimEnd());
+        line = word.trimStart();
+      } else line = next;
+    }
+    lines.push(line.trimEnd());
+  }
+  return lines;
+}
+
+function drawTextBox(
+  page: PDFPage,
+  font: PDFFont,
+  text: string,
+  size: number,
+  color: Rgb,
+  r: { x: number; y: number; width: number; height: number },
+  align: 'left' | 'center' | 'right',
+) {
+  let baseline = r.y + r.height - font.heightAtSize(size, { descender: false });
+  for (const line of wrap(text, font, size, r.width)) {
+    const w = font.widthOfTextAtSize(line, size);
+    const x = align === 'left' ? r.x : align === 'center' ? r.x + (r.width - w) / 2 : r.x + r.width - w;
+    if (line) page.drawText(line, { x, y: baseline, size, font, color });
+    baseline -= size * LINE_HEIGHT;
+  }
+}
+
+async function drawReplacement(page: PDFPage, space: PageSpace, fonts: FontBook, op: OperationOf<'replaceText'>, style: LineStyle | null) {
+  const r = uprightRect(space, op.rect);
+  const family = closestFamily(style?.fontName ?? '');
+  const font = await fonts.get({ family, bold: style?.bold ?? false, italic: style?.italic ?? false });
+  const color = op.color ? hex(op.color) : style ? rgb(style.color[0] / 255, style.color[1] / 255, style.color[2] / 255) : rgb(0, 0, 0);
+  if (!style) {
+    // No text was there: write into the rect, sized to its height.
+    const size = op.size ?? Math.max(4, Math.min(200, r.height * 0.75));
+    upright(page, space, () => page.drawText(op.text, { x: r.x, y: r.y + r.height * 0.2, size, font, color }));
+    return;
+  }
+  // The original glyph origin is in user space; draw there, turned like the page's text.
+  const [a, b, c, d] = space.toUser;
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(a, b, c, d, style.x, style.y));
+  page.drawText(op.text, { x: 0, y: 0, size: op.size ?? style.size, font, color });
+  page.pushOperators(popGraphicsState());
+}
+
+function drawShape(page: PDFPage, op: OperationOf<'shape'>, r: { x: number; y: number; width: number; height: number }) {
+  const border = { borderColor: hex(op.stroke), borderWidth: op.width, color: op.fill ? hex(op.fill) : undefined };
+  if (op.shape === 'rect') return page.drawRectangle({ ...r, ...border });
+  if (op.shape === 'ellipse') return page.drawEllipse({ x: r.x + r.width / 2, y: r.y + r.height / 2, xScale: r.width / 2, yScale: r.height / 2, ...border });
+  const start: [number, number] = op.flip ? [r.x, r.y] : [r.x, r.y + r.height];
+  const end: [number, number] = op.flip ? [r.x + r.width, r.y + r.height] : [r.x + r.width, r.y];
+  const lines = [[start, end]];
+  if (op.shape === 'arrow') {
+    const angle = Math.atan2(end[1] - start[1], end[0] - start[0]);
+    const head = Math.max(8, op.width * 4);
+    for (const turn of [Math.PI - 0.45, Math.PI + 0.45]) {
+      lines.push([end, [end[0] + head * Math.cos(angle + turn), end[1] + head * Math.sin(angle + turn)]]);
+    }
+  }
+  page.pushOperators(...strokeOps(lines, op.stroke, op.width));
+}
+
+/** Round-capped polylines; a single point becomes a dot. */
+function strokeOps(lines: readonly (readonly (readonly [number, number])[])[], color: string, width: number): PDFOperator[] {
+  const ops: PDFOperator[] = [pushGraphicsState(), setStrokingColor(hex(color)), setLineWidth(width), setLineCap(LineCapStyle.Round), setLineJoin(LineJoinStyle.Round)];
+  for (const line of lines) {
+    ops.push(moveTo(...line[0]));
+    for (const p of line.length > 1 ? line.slice(1) : line) ops.push(lineTo(...p));
+    ops.push(stroke());
+  }
+  ops.push(popGraphicsState());
+  return ops;
+}
+
+async function drawSignature(page: PDFPage, space: PageSpace, fonts: FontBook, op: OperationOf<'signature'>, r: { x: number; y: number; width: number; height: number }) {
+  const color = op.color ?? '#000000';
+  if (op.kind === 'draw' && op.strokes) {
+    const inRect = (p: TPoint): [number, number] => [r.x + p[0] * r.width, r.y + (1 - p[1]) * r.height];
+    const lines = op.strokes.map((s) => s.map(inRect));
+    upright(page, space, () => page.pushOperators(...strokeOps(lines, color, Math.max(1, r.height / 40))));
+    return;
+  }
+  if (op.kind === 'type' && op.text !== undefined) {
+    const font = await fonts.get({ family: 'serif', bold: false, italic: true });
+    const text = op.text;
+    upright(page, space, () => drawFitted(page, font, text, hex(color), r));
+    return;
+  }
+  throw new AppError('ILLEGAL_INPUT', 'image signatures are not supported yet');
+}
+
+/** One line as large as fits the rect, centred vertically. */
+function drawFitted(page: PDFPage, font: PDFFont, text: string, color: Rgb, r: { x: number; y: number; width: number; height: number }) {
+  const byHeight = r.height * 0.7;
+  const width = font.widthOfTextAtSize(text, byHeight);
+  const size = Math.max(1, width > r.width && width > 0 ? (byHeight * r.width) / width : byHeight);
+  page.drawText(text, { x: r.x, y: r.y + (r.height - size * 0.7) / 2, size, font, color });
+}
+
+async function drawStamp(page: PDFPage, space: PageSpace, fonts: FontBook, op: OperationOf<'stamp'>, r: { x: number; y: number; width: number; height: number }) {
+  const color = '#1a3f8f';
+  if (op.stamp === 'check') {
+    const mark: [number, number][] = [
+      [r.x + r.width * 0.15, r.y + r.height * 0.5],
+      [r.x + r.width * 0.4, r.y + r.height * 0.2],
+      [r.x + r.width * 0.85, r.y + r.height * 0.85],
+    ];
+    upright(page, space, () => page.pushOperators(...strokeOps([mark], color, Math.max(1, Math.min(r.width, r.height) / 10))));
+    return;
+  }
+  const text = op.text ?? (op.stamp === 'date' ? new Date().toISOString().slice(0, 10) : '');
+  const font = await fonts.get({ family: 'sans', bold: true, italic: false });
+  upright(page, space, () => drawFitted(page, font, text, hex(color), r));
+}
+
+/** An appearance stream drawn in upright page points, for an annotation whose /Rect is `box` (user space). */
+function appearance(pdf: PDFDocument, space: PageSpace, box: number[], ops: PDFOperator[], resources: Record<string, unknown> = {}) {
+  const stream = pdf.context.formXObject([pushGraphicsState(), concatTransformationMatrix(...space.toUser), ...ops, popGraphicsState()], {
+    BBox: box,
+    Resources: resources as never,
+  });
+  return pdf.context.register(stream);
+}
+
+function addAnnotation(pdf: PDFDocument, page: PDFPage, dict: Record<string, unknown>) {
+  const ref = pdf.context.register(pdf.context.obj({ Type: 'Annot', F: 4, P: page.ref, M: PDFHexString.fromText(new Date().toISOString()), ...dict } as never));
+  page.node.addAnnot(ref);
+}
+
+function addMarkup(pdf: PDFDocument, page: PDFPage, space: PageSpace, op: OperationOf<'highlight' | 'underline' | 'strikeout'>) {
+  const boxes = op.rects.map((rect) => userBox(space, rect));
+  const box = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  const color = hex(op.color);
+  const ops: PDFOperator[] = [];
+  const resources: Record<string, unknown> = {};
+  if (op.type === 'highlight') {
+    resources.ExtGState = { GS0: { Type: 'ExtGState', BM: 'Multiply', ca: 1 } };
+    ops.push(setGraphicsState('GS0'), setFillingColor(color));
+    for (const rect of op.rects) {
+      const r = uprightRect(space, rect);
+      ops.push(moveTo(r.x, r.y), lineTo(r.x + r.width, r.y), lineTo(r.x + r.width, r.y + r.height), lineTo(r.x, r.y + r.height), closePath(), fill());
+    }
+  } else {
+    const lines = op.rects.map((rect) => {
+      const r = uprightRect(space, rect);
+      const y = op.type === 'underline' ? r.y + r.height * 0.08 : r.y + r.height * 0.45;
+      return [[r.x, y], [r.x + r.width, y]] as [number, number][];
+    });
+    const width = Math.max(0.5, Math.min(...op.rects.map((rect) => uprightRect(space, rect).height)) * 0.07);
+    ops.push(...strokeOps(lines, op.color, width));
+  }
+  const subtype = { highlight: 'Highlight', underline: 'Underline', strikeout: 'StrikeOut' }[op.type];
+  addAnnotation(pdf, page, {
+    Subtype: subtype,
+    Rect: box,
+    QuadPoints: op.rects.flatMap((rect) => userQuad(space, rect)),
+    C: comps(op.color),
+    AP: { N: appearance(pdf, space, box, ops, resources) },
+  });
+}
+
+function addNote(pdf: PDFDocument, page: PDFPage, space: PageSpace, op: OperationOf<'note'>) {
+  const r = uprightRect(space, op.rect);
+  const icon = { x: r.x, y: r.y + r.height - 20, width: 20, height: 20 };
+  const box = userBox(space, [icon.x / space.width, 1 - (icon.y + 20) / space.height, 20 / space.width, 20 / space.height].map((v) => Math.min(1, Math.max(0, v))) as never);
+  const ops: PDFOperator[] = [
+    setFillingColor(hex(op.color)),
+    setStrokingColor(rgb(0.3, 0.3, 0.3)),
+    setLineWidth(0.8),
+    moveTo(icon.x + 1, icon.y + 1),
+    lineTo(icon.x + 19, icon.y + 1),
+    lineTo(icon.x + 19, icon.y + 19),
+    lineTo(icon.x + 1, icon.y + 19),
+    closePath(),
+    fillAndStroke(),
+  ];
+  addAnnotation(pdf, page, {
+    Subtype: 'Text',
+    Rect: box,
+    Contents: PDFHexString.fromText(op.text),
+    Name: 'Comment',
+    Open: false,
+    C: comps(op.color),
+    AP: { N: appearance(pdf, space, box, ops) },
+  });
+}
+
+function addFreeText(pdf: PDFDocument, page: PDFPage, space: PageSpace, font: PDFFont, op: OperationOf<'freeText'>) {
+  const r = uprightRect(space, op.rect);
+  const box = userBox(space, op.rect);
+  const color = hex(op.color);
+  const ops: PDFOperator[] = [];
+  let baseline = r.y + r.height - font.heightAtSize(op.size, { descender: false });
+  for (const line of wrap(op.text, font, op.size, r.width)) {
+    ops.push(beginText(), setFontAndSize('F1', op.size), setFillingColor(color), moveText(r.x, baseline), showText(font.encodeText(line)), endText());
+    baseline -= op.size * LINE_HEIGHT;
+  }
+  const [cr, cg, cb] = comps(op.color);
+  addAnnotation(pdf, page, {
+    Subtype: 'FreeText',
+    Rect: box,
+    Contents: PDFHexString.fromText(op.text),
+    DA: PDFHexString.fromText(`/F1 ${op.size} Tf ${cr} ${cg} ${cb} rg`),
+    AP: { N: appearance(pdf, space, box, ops, { Font: { F1: font.ref } }) },
+  });
+}
+
+async function fillFields(pdf: PDFDocument, fonts: FontBook, ops: readonly OperationOf<'field'>[]) {
+  const form = pdf.getForm();
+  for (const op of ops) {
+    const field = form.getFieldMaybe(op.name);
+    if (!field) throw new AppError('ILLEGAL_INPUT', `no field named ${op.name}`);
+    const values = Array.isArray(op.value) ? op.value : [String(op.value)];
+    try {
+      if (field instanceof PDFTextField) field.setText(values.join(''));
+      else if (field instanceof PDFCheckBox) {
+        if (op.value === true || op.value === 'true' || op.value === 'On') field.check();
+        else field.uncheck();
+      } else if (field instanceof PDFRadioGroup) field.select(values[0]);
+      else if (field instanceof PDFDropdown) field.select(values.length > 1 ? values : values[0]);
+      else if (field instanceof PDFOptionList) field.select(values);
+      else throw new AppError('ILLEGAL_INPUT', `field ${op.name} cannot be filled`);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('ILLEGAL_INPUT', `field ${op.name}: ${(error as Error).message}`);
+    }
+  }
+  // Appearances in a Unicode font, so values in any script show in every viewer.
+  form.updateFieldAppearances(await fonts.get({ family: 'sans', bold: false, italic: false }));
+}
+
+function applyPageOperation(pdf: PDFDocument, op: OperationOf<'rotatePage' | 'deletePage' | 'insertBlank'>) {
+  const count = pdf.getPageCount();
+  if (op.page > count) throw new AppError('ILLEGAL_INPUT', `page ${op.page} of ${count}`);
+  const page = pdf.getPage(op.page - 1);
+  if (op.type === 'rotatePage') page.setRotation(degrees((page.getRotation().angle + op.angle) % 360));
+  else if (op.type === 'deletePage') {
+    if (count === 1) throw new AppError('CANNOT_DELETE_ALL', 'the only page');
+    pdf.removePage(op.page - 1);
+  } else {
+    const crop = page.getCropBox();
+    const blank = pdf.insertPage(op.page, [crop.width, crop.height]);
+    blank.setRotation(page.getRotation());
+  }
+}
