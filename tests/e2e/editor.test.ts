@@ -5,10 +5,11 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '#shared/api';
+import { ZEditDocument } from '#shared/editor/operations';
 import { getTool } from '#shared/tools';
 import { getI18n } from '../../web/app/lib/i18n';
 import { launchChromium } from '../support/browser';
-import { pdfText } from '../support/fixtures';
+import { fixture, pdfText } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
 
 /** Where the screenshots go for a person to look at. */
@@ -98,6 +99,8 @@ describe('the PDF editor in the browser', () => {
     await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
     const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith(API_PATHS.unLoginTransfer)), button.click()]);
     const sent = request.postDataJSON() as Sent;
+    // What the server will accept: the shared contract's own schema.
+    expect(ZEditDocument.safeParse(JSON.parse(sent.operations)).error?.issues).toBeUndefined();
     return { sent, doc: JSON.parse(sent.operations) as { version: number; operations: Op[] } };
   };
 
@@ -194,6 +197,34 @@ describe('the PDF editor in the browser', () => {
     } else {
       await settled(page, 'edit-pdf', t);
     }
+    await page.close();
+  });
+
+  it('places an uploaded picture, then rotates and resizes it', async () => {
+    const { t } = getI18n('en');
+    const page = await open('/edit-pdf', SIZES[0]);
+    // The worker's image drawing is its own step: here the request is stopped at the browser and read.
+    await page.route(`**${API_PATHS.unLoginTransfer}`, (route) => route.fulfill({ status: 503, json: { code: -1, msg: 'stopped by the test' } }));
+    // A picture goes up through the upload call and lands on the page in view, selected.
+    await page.locator('#editor-image-input').setInputFiles(fixture('images/ocrmypdf_baiona_alpha.png'));
+    const picture = page.locator('[data-object=image]');
+    await picture.waitFor();
+    const before = (await picture.boundingBox())!;
+    await page.getByRole('button', { name: t('editor.panel.rotate') }).click();
+    const handle = (await page.locator('.editor-handle--se').boundingBox())!;
+    await page.mouse.move(handle.x + 7, handle.y + 7);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 107, handle.y + 57, { steps: 5 });
+    await page.mouse.up();
+    const after = (await picture.boundingBox())!;
+    expect(after.width - before.width).toBeGreaterThan(90);
+
+    const { sent, doc } = await apply(page, t('editor.apply.button'));
+    const [image] = doc.operations;
+    expect(image).toMatchObject({ type: 'image', page: 1, rotation: 90 });
+    expect(image.token).toMatch(/\S/);
+    expect(image.token).not.toBe(sent.token);
+    expect(image.rect[2]).toBeGreaterThan(0.3);
     await page.close();
   });
 

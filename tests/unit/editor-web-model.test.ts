@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildEditDocument, historyReducer, initialHistory, placeOperation, type EditorObject, type History } from '../../web/app/components/editor/document-model';
+import { ZEditDocument } from '#shared/editor/operations';
+import type { ToolName } from '../../web/app/components/editor/editor-tools';
+import { DEFAULT_STYLE, newObject } from '../../web/app/components/editor/new-object';
 import { smoothStroke, fitStrokes } from '../../web/app/components/editor/signature';
 import { selectedLineRects, textLines } from '../../web/app/components/editor/text-lines';
 
@@ -73,6 +76,24 @@ describe('the EditDocument sent to the server', () => {
     const doc = buildEditDocument(run({ type: 'add', object }).present);
     expect(doc.operations[0].rect[0]).toBe(0.333333);
     expect(JSON.stringify(doc)).not.toContain('blob:');
+  });
+});
+
+describe('what every tool places', () => {
+  it('passes the shared contract, kept on the page even when placed at its edge', () => {
+    const tools: ToolName[] = ['text', 'whiteout', 'rect', 'ellipse', 'line', 'arrow', 'note', 'signature', 'initials', 'date', 'check'];
+    const signature = { kind: 'draw' as const, strokes: [[[0, 0], [1, 1]] as [number, number][]], aspect: 3, color: '#1a237e' };
+    const objects = tools.map((tool) => {
+      const placed = newObject(tool, { page: 1, rect: [0.95, 0.97, 0.35, 0.04], style: DEFAULT_STYLE, pageAspect: 0.77, signature, initials: 'AB', today: '26/11/2026' })!;
+      return { ...placed, op: placeOperation(placed.op, placed.op.rect) };
+    });
+    objects.push({ id: 'ink', op: { type: 'ink', page: 2, rect: [0.1, 0.1, 0.1, 0.1], strokes: [[[0.1, 0.1], [0.2, 0.2]]], color: '#000000', width: 2 } });
+    objects.push({ id: 'mark', op: { type: 'underline', page: 1, rect: [0.1, 0.1, 0.3, 0.02], rects: [[0.1, 0.1, 0.3, 0.02]], color: '#d32f2f' } });
+    const state = objects.reduce<History>((h, object) => historyReducer(h, { type: 'add', object }), initialHistory);
+    const sent = buildEditDocument(historyReducer(state, { type: 'pageOp', op: { type: 'insertBlank', page: 2, rect: [0, 0, 0, 0] } }).present);
+    const checked = ZEditDocument.safeParse(JSON.parse(JSON.stringify(sent)));
+    expect(checked.error?.issues).toBeUndefined();
+    expect(sent.operations).toHaveLength(tools.length + 3);
   });
 });
 

@@ -14,7 +14,7 @@ import { FailureView } from '../tool-flow/failure-view';
 import { flowReducer, initialFlow } from '../tool-flow/flow-state';
 import { ProgressView } from '../tool-flow/progress-view';
 import { ResultView } from '../tool-flow/result-view';
-import { buildEditDocument, historyReducer, initialHistory, isDeleted, rotationOf, type EditorObject } from './document-model';
+import { buildEditDocument, historyReducer, initialHistory, isDeleted, placeOperation, rotationOf, type EditorObject } from './document-model';
 import { toolsFor, type EditorKind, type ToolName } from './editor-tools';
 import { DEFAULT_STYLE, newId, newObject, stylePatch, type SavedSignature, type ToolStyle } from './new-object';
 import type { Point, Rect } from './operations';
@@ -157,7 +157,9 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
     setCurrentPage(n);
   };
 
-  const add = (object: EditorObject, keepTool = false) => {
+  const add = (placed: EditorObject, keepTool = false) => {
+    // Kept on its page: a box placed near an edge moves inside it (the contract refuses a rect off the page).
+    const object = { ...placed, op: placeOperation(placed.op, placed.op.rect) };
     dispatch({ type: 'add', object });
     setSelectedId(object.id);
     if (!keepTool) setTool('select');
@@ -172,7 +174,7 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
 
   const pageAspect = (page: number) => (pdf.status === 'ready' ? pdf.pages[page - 1].width / pdf.pages[page - 1].height : 0.77);
 
-  const place = (page: number, rect: Rect, extra: { points?: Point[]; lines: readonly TextLine[] }) => {
+  const place = (page: number, rect: Rect, extra: { points?: Point[]; lines: readonly TextLine[]; flip: boolean }) => {
     if (toolName === 'ink') {
       add({ id: newId(), op: { type: 'ink', page, rect, strokes: [extra.points ?? []], color: style.stroke, width: style.width } }, true);
       return;
@@ -190,6 +192,7 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
       return;
     }
     const object = newObject(toolName, { page, rect, style, pageAspect: pageAspect(page), signature, initials, today });
+    if (object?.op.type === 'shape' && extra.flip) object.op.flip = true;
     if (object) add(object, toolName === 'signature' || toolName === 'initials' || toolName === 'date' || toolName === 'check');
   };
 

@@ -31,7 +31,7 @@ interface PageViewProps {
   today: string;
   onSelect: (id: string | null) => void;
   /** A click or drag with a placing tool: the rect in page fractions; `points` for ink. */
-  onPlace: (page: number, rect: Rect, extra: { points?: Point[]; lines: readonly TextLine[] }) => void;
+  onPlace: (page: number, rect: Rect, extra: { points?: Point[]; lines: readonly TextLine[]; flip: boolean }) => void;
   onEditLine: (page: number, line: TextLine) => void;
   onMove: (id: string, rect: Rect) => void;
   onText: (id: string, text: string) => void;
@@ -104,7 +104,8 @@ export function PageView({ page, index, scale, tool, objects, selectedId, delete
       rect = size ? [from[0], from[1], size[0], tool === 'note' ? size[0] * aspect : size[1]] : [from[0], from[1], 0, 0];
       if (!size && DRAGGED.has(tool)) return;
     }
-    onPlace(index + 1, rect, { points, lines });
+    // A line dragged up and to the right (or down and to the left) runs bottom-left to top-right.
+    onPlace(index + 1, rect, { points, lines, flip: (to[0] - from[0]) * (to[1] - from[1]) < 0 });
   };
 
   const ptToPx = scale;
