@@ -268,6 +268,7 @@ describe('the PDF editor in the browser', () => {
     await page.mouse.down();
     for (let i = 1; i <= 20; i++) await page.mouse.move(pad.x + 20 + i * 10, pad.y + pad.height * (0.7 - 0.4 * Math.sin(i / 3)));
     await page.mouse.up();
+    await page.screenshot({ path: path.join(SHOTS, 'sign-fr-dialog-390x844.png') });
     await dialog.getByRole('button', { name: t('editor.signature.use') }).click();
     await page.locator('[data-object=signature]').waitFor();
     await tool('date').click();
@@ -296,10 +297,25 @@ describe('the PDF editor in the browser', () => {
     const page = await open('/fr/edit-pdf', SIZES[0]);
     await page.getByRole('toolbar', { name: t('editor.toolbar.label') }).waitFor();
     await page.getByRole('toolbar').getByRole('button', { name: t('editor.tools.text'), exact: true }).click();
-    await clickOn(page, 0.12, 0.05);
+    // From the keyboard: the page takes focus and Enter places a text box in its middle.
+    await page.getByRole('button', { name: t('editor.page.place', { tool: t('editor.tools.text'), n: 1 }) }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: t('editor.object.text') }).waitFor();
     await page.keyboard.type('Texte ajouté');
     await page.getByRole('toolbar').getByRole('button', { name: t('editor.tools.select'), exact: true }).click();
+    expect(await page.locator('[data-object=text]').textContent()).toBe('Texte ajouté');
     await shoot(page, 'edit-fr');
+
+    // Unsaved edits: leaving by a link of the site asks first, in French; staying keeps the work.
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.locator('header').getByRole('link').first().click();
+    await expect.poll(() => asked).toContain(t('leave.title'));
+    expect(new URL(page.url()).pathname).toBe('/fr/edit-pdf');
+    expect(await page.locator('[data-object=text]').count()).toBe(1);
     await page.close();
   });
 });

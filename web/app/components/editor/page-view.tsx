@@ -88,8 +88,10 @@ export function PageView({ page, index, scale, tool, objects, selectedId, delete
   };
   const up = () => {
     if (!draft) return;
-    const { from, to, points } = draft;
     setDraft(null);
+    finish(draft);
+  };
+  const finish = ({ from, to, points }: { from: Point; to: Point; points: Point[] }) => {
     const aspect = page.width / page.height;
     const dragW = Math.abs(to[0] - from[0]);
     const dragH = Math.abs(to[1] - from[1]);
@@ -121,6 +123,15 @@ export function PageView({ page, index, scale, tool, objects, selectedId, delete
         onPointerMove={move}
         onPointerUp={up}
         onPointerCancel={() => setDraft(null)}
+        // The keyboard places too: Enter puts the tool's object in the middle of the page.
+        tabIndex={placing && tool !== 'ink' ? 0 : undefined}
+        role={placing && tool !== 'ink' ? 'button' : undefined}
+        aria-label={placing && tool !== 'ink' ? t('editor.page.place', { tool: t(`editor.tools.${tool}`), n: index + 1 }) : undefined}
+        onKeyDown={(e) => {
+          if (e.target !== e.currentTarget || e.key !== 'Enter' || !placing || tool === 'ink') return;
+          e.preventDefault();
+          finish({ from: [0.4, 0.45], to: [0.4, 0.45], points: [] });
+        }}
       >
         {tool === 'editText' &&
           lines.map((line, i) => (
