@@ -257,7 +257,7 @@ describe('the PDF editor in the browser', () => {
     await page.close();
   });
 
-  it('signs in French: a drawn signature kept for next time, and a date stamp', async () => {
+  it('signs in French: a drawn signature kept for next time, a date stamp, then a typed signature', async () => {
     const { t } = getI18n('fr');
     const page = await open('/fr/sign-pdf', SIZES[1]);
     const tool = (name: string) => page.getByRole('toolbar').getByRole('button', { name: t(`editor.tools.${name}`), exact: true });
@@ -273,13 +273,24 @@ describe('the PDF editor in the browser', () => {
     await page.locator('[data-object=signature]').waitFor();
     await tool('date').click();
     await clickOn(page, 0.6, 0.9);
+    const savedKind = () => page.evaluate(() => JSON.parse(localStorage.getItem('sheaf.signature') ?? 'null')?.kind);
+    expect(await savedKind()).toBe('draw');
+    // A typed signature replaces the saved one and is placed as many times as clicked.
+    await tool('signature').click();
+    await page.getByRole('button', { name: t('editor.signature.change') }).click();
+    await dialog.getByRole('tab', { name: t('editor.signature.type') }).click();
+    await dialog.getByLabel(t('editor.signature.name')).fill('Camille Dupont');
+    await dialog.getByRole('button', { name: t('editor.signature.use') }).click();
+    await clickOn(page, 0.3, 0.6);
     await tool('select').click();
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('sheaf.signature') ?? 'null')?.kind)).toBe('draw');
+    expect(await savedKind()).toBe('type');
     await shoot(page, 'sign-fr');
 
     const { sent, doc } = await apply(page, t('editor.apply.button'));
     expect(sent.toolType).toBe('sign-pdf');
-    const [signature, stamp] = doc.operations;
+    expect(doc.operations.map((o) => o.type)).toEqual(['signature', 'stamp', 'signature']);
+    const [signature, stamp, typed] = doc.operations;
+    expect(typed).toMatchObject({ kind: 'type', text: 'Camille Dupont' });
     expect(signature).toMatchObject({ type: 'signature', kind: 'draw', page: 1 });
     const points = (signature.strokes as number[][][]).flat();
     expect(points.length).toBeGreaterThan(10);
