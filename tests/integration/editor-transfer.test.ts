@@ -38,6 +38,17 @@ describe('the editor through the transfer call', () => {
     expect(pdfText(out.path)).toContain('Written through the API');
   });
 
+  it('annotates a PDF and flattens the annotations into its text when asked', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'), 'annotate-pdf');
+    const freeText = { type: 'freeText', page: 1, rect: [0.1, 0.02, 0.5, 0.04], text: 'An annotation burned in', size: 12, color: '#000000' };
+    const start = await v.transfer({ toolType: 'annotate-pdf', token, operations: JSON.stringify({ version: 1, operations: [freeText] }), flatten: true });
+    const done = await v.waitForTask(start.body.id);
+    expect(done).toMatchObject({ code: 1000, result: { status: 'Done' } });
+    const out = await v.download(done.result.fileurl!, path.join(tmp, 'annotated.pdf'));
+    expect(pdfText(out.path)).toContain('An annotation burned in');
+  });
+
   it('answers ILLEGAL_INPUT for an operation the contract does not know, before any task is made', async () => {
     const v = visitor(stack.app);
     const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'), 'edit-pdf');

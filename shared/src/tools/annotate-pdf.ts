@@ -10,5 +10,5 @@ export default defineTool({
   options: editorOptions,
   engines: [],
   output: 'file',
-  built: false,
+  built: true,
 });

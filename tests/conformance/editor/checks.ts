@@ -27,10 +27,10 @@ export async function textFieldValue(file: string, name: string): Promise<string
 }
 
 /**
- * Mean grey (0 black – 255 white) of a region of the rendered page, given in fractions of the page
+ * Mean grey (0 black – 255 white), or mean blue, of a region of the rendered page, given in fractions of the page
  * as displayed (rendered like a viewer shows it: the crop box, turned by /Rotate).
  */
-export async function meanGrey(file: string, page: number, [x, y, w, h]: readonly number[]): Promise<number> {
+export async function meanGrey(file: string, page: number, [x, y, w, h]: readonly number[], channel?: 'blue'): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-render-'));
   try {
     const out = path.join(dir, 'page');
@@ -42,7 +42,9 @@ export async function meanGrey(file: string, page: number, [x, y, w, h]: readonl
     const top = Math.round(y * height!);
     const region = { left, top, width: Math.max(1, Math.round(w * width!)), height: Math.max(1, Math.round(h * height!)) };
     // Pixels of the region itself (sharp's stats() would read the whole input).
-    const pixels = await image.extract(region).greyscale().raw().toBuffer();
+    const cut = image.extract(region);
+    // Yellow is nearly as light as white in grey; its blue channel tells it apart.
+    const pixels = await (channel === 'blue' ? cut.removeAlpha().extractChannel(2) : cut.greyscale()).raw().toBuffer();
     return pixels.reduce((sum, v) => sum + v, 0) / pixels.length;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
