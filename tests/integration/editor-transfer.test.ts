@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,21 @@ describe('the editor through the transfer call', () => {
     expect(done).toMatchObject({ code: 1000, result: { status: 'Done' } });
     const out = await v.download(done.result.fileurl!, path.join(tmp, 'annotated.pdf'));
     expect(pdfText(out.path)).toContain('An annotation burned in');
+  });
+
+  it('places an uploaded image the operations name, and refuses an image the requester does not own', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'), 'edit-pdf');
+    const image = await v.uploadToken(fixture('images/exif_Landscape_3.jpg'), 'edit-pdf');
+    const place = (t: string) => JSON.stringify({ version: 1, operations: [{ type: 'image', page: 1, rect: [0.1, 0.1, 0.3, 0.2], token: t, rotation: 0 }] });
+    const done = await v.waitForTask((await v.transfer({ toolType: 'edit-pdf', token, operations: place(image) })).body.id);
+    expect(done).toMatchObject({ code: 1000, result: { status: 'Done' } });
+    const out = await v.download(done.result.fileurl!, path.join(tmp, 'with-image.pdf'));
+    expect(execFileSync('pdfimages', ['-list', out.path], { encoding: 'utf8' })).toMatch(/\n\s*1\s+\d+\s+image/);
+
+    const other = visitor(stack.app);
+    const otherPdf = await other.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'), 'edit-pdf');
+    expect((await other.transfer({ toolType: 'edit-pdf', token: otherPdf, operations: place(image) })).status).toBe(404);
   });
 
   it('answers ILLEGAL_INPUT for an operation the contract does not know, before any task is made', async () => {

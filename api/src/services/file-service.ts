@@ -39,7 +39,7 @@ export async function storeUpload(deps: Deps, who: Requester, upload: UploadedFi
     const kind = sniffKind(await readHead(upload.tmpPath), name);
     const tool = toolType ? getTool(toolType) : undefined;
     if (toolType && !tool) throw new AppError('ILLEGAL_INPUT', `unknown toolType ${toolType}`);
-    const accepted = tool ? new Set<FileKind>(tool.accepts) : ACCEPTED_ANYWHERE;
+    const accepted = tool ? new Set<FileKind>([...tool.accepts, ...(tool.attachments?.kinds ?? [])]) : ACCEPTED_ANYWHERE;
     if (!kind || !accepted.has(kind)) throw new AppError('UNSUPPORTED_TYPE', `sniffed ${kind ?? 'unknown'} for ${name}`);
     const token = randomId(32);
     await deps.store.putFromPath(token, upload.tmpPath);

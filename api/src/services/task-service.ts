@@ -61,13 +61,18 @@ export async function createTask(deps: Deps, who: Requester, body: unknown) {
     if (!tool.accepts.includes(file.kind as FileKind)) throw new AppError('UNSUPPORTED_TYPE', `${file.kind} for ${tool.id}`);
     files.push(file);
   }
+  const attached = tool.attachments?.tokens(options as never) ?? [];
+  for (const token of attached) {
+    const file = await findOwnedFile(deps, who, token);
+    if (!tool.attachments!.kinds.includes(file.kind as FileKind)) throw new AppError('UNSUPPORTED_TYPE', `${file.kind} attached to ${tool.id}`);
+  }
 
   const task = await deps.db.task.create({
     data: {
       tool: tool.id,
       name: files[0]?.name ?? (typeof options.url === 'string' ? options.url : tool.id),
       options: options as object,
-      inputTokens: tokens,
+      inputTokens: [...tokens, ...attached],
       userId: who.userId,
       visitorId: who.visitorId,
       createdAt: deps.now(),

@@ -173,5 +173,11 @@ export const editOperationsField = z.preprocess((value) => {
   }
 }, ZEditDocument);
 
+/** The images a document places, uploaded beforehand: the task receives them after its PDF. */
+export const editorAttachments = {
+  kinds: ['png', 'jpg'] as const,
+  tokens: (options: { operations: TEditDocument }) => imageTokens(options.operations.operations),
+};
+
 /** The options of the three editor tools: the operations, and whether to flatten annotations and fields. */
 export const editorOptions = z.object({ operations: editOperationsField, flatten: flagField.optional() });

@@ -1,4 +1,4 @@
-import { editorOptions } from '../editor/operations';
+import { editorAttachments, editorOptions } from '../editor/operations';
 import { defineTool } from './define';
 
 export default defineTool({
@@ -8,6 +8,7 @@ export default defineTool({
   minFiles: 1,
   maxFiles: 1,
   options: editorOptions,
+  attachments: editorAttachments,
   engines: [],
   output: 'file',
   built: true,

@@ -52,6 +52,12 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
    * waits behind long conversions or behind hostile files that hold the other slots.
    */
   lane?: 'quick';
+  /**
+   * Further uploaded files a request names in its options (the editor's images): the API checks
+   * their owner and kind like the inputs', and the processor receives them after the inputs, in
+   * the order `tokens` gives.
+   */
+  attachments?: { kinds: readonly FileKind[]; tokens(options: z.output<Options>): string[] };
 }
 
 export function defineTool<const Id extends string, Options extends z.ZodObject>(

@@ -61,3 +61,12 @@ export const turnedCroppedPage: string = await (async () => {
   fs.writeFileSync(file, await doc.save());
   return file;
 })();
+
+/** A 100×50 PNG: its left half opaque black, its right half transparent (so turns and transparency show). */
+export const halfBlackPng: string = await (async () => {
+  const pixels = Buffer.alloc(100 * 50 * 4);
+  for (let y = 0; y < 50; y++) for (let x = 0; x < 50; x++) pixels[(y * 100 + x) * 4 + 3] = 255;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-fixture-')), 'half-black.png');
+  await sharp(pixels, { raw: { width: 100, height: 50, channels: 4 } }).png().toFile(file);
+  return file;
+})();

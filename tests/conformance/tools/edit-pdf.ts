@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { annotations, edits, meanGrey, op, textFieldValue, turnedCroppedPage } from '../editor/checks';
+import { annotations, edits, halfBlackPng, meanGrey, op, textFieldValue, turnedCroppedPage } from '../editor/checks';
+import { fixture } from '../../support/fixtures';
 import type { ToolConformance } from '../harness';
 import { pageCount, pageRotations, pdfFixture, structureProblems, text } from '../pdf-checks';
 
@@ -65,6 +66,22 @@ const editPdf: ToolConformance = {
         expect(await meanGrey(out, 1, [0.05, 0.03, 0.4, 0.19])).toBeLessThan(30);
         expect(await meanGrey(out, 1, [0.55, 0.03, 0.4, 0.19])).toBeGreaterThan(225);
         expect(await meanGrey(out, 1, [0.05, 0.3, 0.4, 0.6])).toBeGreaterThan(225);
+      },
+    },
+    {
+      name: 'places uploaded images, turned as asked and keeping their transparency',
+      inputs: [tracemonkey, halfBlackPng, fixture('images/exif_Landscape_3.jpg')],
+      options: edits(
+        op('image', { token: 'png', rotation: 0 }, 1, [0.1, 0.3, 0.4, 0.1]),
+        op('image', { token: 'png', rotation: 180 }, 1, [0.1, 0.5, 0.4, 0.1]),
+        op('image', { token: 'jpg', rotation: 90 }, 2, [0.1, 0.1, 0.3, 0.3]),
+      ),
+      async check(run) {
+        const out = run.outputs[0].path;
+        expect(await meanGrey(out, 1, [0.12, 0.32, 0.16, 0.06])).toBeLessThan(30);
+        expect(await meanGrey(out, 1, [0.32, 0.32, 0.16, 0.06])).toBeGreaterThan(150);
+        expect(await meanGrey(out, 1, [0.12, 0.52, 0.16, 0.06])).toBeGreaterThan(150);
+        expect(await meanGrey(out, 1, [0.32, 0.52, 0.16, 0.06])).toBeLessThan(30);
       },
     },
     {

@@ -12,6 +12,7 @@ import {
   PDFDocument,
   PDFDropdown,
   type PDFFont,
+  type PDFImage,
   PDFHexString,
   PDFOptionList,
   type PDFOperator,
@@ -52,6 +53,8 @@ const LINE_HEIGHT = 1.2;
 
 export interface EditOptions {
   flatten: boolean;
+  /** The uploaded images by token. */
+  images: ReadonlyMap<string, { path: string; kind: string }>;
   workDir: string;
   signal: AbortSignal;
 }
@@ -85,6 +88,7 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
   }
 
   const fonts = new FontBook(pdf);
+  const images = new ImageBook(pdf, opts.images);
   let replacedIndex = 0;
   for (const op of ops) {
     opts.signal.throwIfAborted();
@@ -92,7 +96,7 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
     const page = pdf.getPage(op.page - 1);
     const space = pageSpace(page);
     if (op.type === 'replaceText') await drawReplacement(page, space, fonts, op, styles[replacedIndex++]);
-    else await applyContent(pdf, page, space, fonts, op);
+    else await applyContent(pdf, page, space, fonts, images, op);
   }
   const fieldOps = ops.filter((o): o is OperationOf<'field'> => o.type === 'field');
   if (fieldOps.length) await fillFields(pdf, fonts, fieldOps);
@@ -118,7 +122,7 @@ function upright(page: PDFPage, space: PageSpace, draw: () => void) {
   page.pushOperators(popGraphicsState());
 }
 
-async function applyContent(pdf: PDFDocument, page: PDFPage, space: PageSpace, fonts: FontBook, op: Exclude<TOperation, OperationOf<'replaceText'>>) {
+async function applyContent(pdf: PDFDocument, page: PDFPage, space: PageSpace, fonts: FontBook, images: ImageBook, op: Exclude<TOperation, OperationOf<'replaceText'>>) {
   const r = uprightRect(space, op.rect);
   switch (op.type) {
     case 'text': {
@@ -136,7 +140,7 @@ async function applyContent(pdf: PDFDocument, page: PDFPage, space: PageSpace, f
       upright(page, space, () => page.pushOperators(...strokeOps(op.strokes.map((s) => s.map((p) => uprightPoint(space, p))), op.color, op.width)));
       return;
     case 'signature':
-      await drawSignature(page, space, fonts, op, r);
+      await drawSignature(page, space, fonts, images, op, r);
       return;
     case 'stamp':
       await drawStamp(page, space, fonts, op, r);
@@ -152,9 +156,11 @@ async function applyContent(pdf: PDFDocument, page: PDFPage, space: PageSpace, f
     case 'freeText':
       addFreeText(pdf, page, space, await fonts.get({ family: 'sans', bold: false, italic: false }), op);
       return;
-    case 'image':
-      // Uploaded images do not reach the task host yet (only the task's PDF is copied in).
-      throw new AppError('ILLEGAL_INPUT', 'image operations are not supported yet');
+    case 'image': {
+      const image = await images.get(op.token);
+      upright(page, space, () => drawTurnedImage(page, image, r, op.rotation));
+      return;
+    }
     case 'field':
       return;
   }
@@ -242,7 +248,7 @@ function strokeOps(lines: readonly (readonly (readonly [number, number])[])[], c
   return ops;
 }
 
-async function drawSignature(page: PDFPage, space: PageSpace, fonts: FontBook, op: OperationOf<'signature'>, r: { x: number; y: number; width: number; height: number }) {
+async function drawSignature(page: PDFPage, space: PageSpace, fonts: FontBook, images: ImageBook, op: OperationOf<'signature'>, r: { x: number; y: number; width: number; height: number }) {
   const color = op.color ?? '#000000';
   if (op.kind === 'draw' && op.strokes) {
     const inRect = (p: TPoint): [number, number] => [r.x + p[0] * r.width, r.y + (1 - p[1]) * r.height];
@@ -256,7 +262,53 @@ async function drawSignature(page: PDFPage, space: PageSpace, fonts: FontBook, o
     upright(page, space, () => drawFitted(page, font, text, hex(color), r));
     return;
   }
-  throw new AppError('ILLEGAL_INPUT', 'image signatures are not supported yet');
+  if (op.kind === 'image' && op.token) {
+    // Kept in proportion and centred: a signature must not look stretched.
+    const image = await images.get(op.token);
+    const scale = Math.min(r.width / image.width, r.height / image.height);
+    const [w, h] = [image.width * scale, image.height * scale];
+    upright(page, space, () => page.drawImage(image, { x: r.x + (r.width - w) / 2, y: r.y + (r.height - h) / 2, width: w, height: h }));
+    return;
+  }
+  throw new AppError('ILLEGAL_INPUT', `${op.kind} signature without its content`);
+}
+
+/** Fills the rect with the image turned clockwise by `rotation` (as the user sees the page). */
+function drawTurnedImage(page: PDFPage, image: PDFImage, r: { x: number; y: number; width: number; height: number }, rotation: number) {
+  const sideways = rotation % 180 !== 0;
+  const [w, h] = sideways ? [r.height, r.width] : [r.width, r.height];
+  const rad = (-rotation * Math.PI) / 180;
+  const [cos, sin] = [Math.round(Math.cos(rad)), Math.round(Math.sin(rad))];
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(cos, sin, -sin, cos, r.x + r.width / 2, r.y + r.height / 2));
+  page.drawImage(image, { x: -w / 2, y: -h / 2, width: w, height: h });
+  page.pushOperators(popGraphicsState());
+}
+
+/** The uploaded images, embedded once each however often they are placed. */
+class ImageBook {
+  private readonly embedded = new Map<string, Promise<PDFImage>>();
+
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly files: ReadonlyMap<string, { path: string; kind: string }>,
+  ) {}
+
+  get(token: string): Promise<PDFImage> {
+    let image = this.embedded.get(token);
+    if (!image) {
+      const file = this.files.get(token);
+      if (!file) throw new AppError('ILLEGAL_INPUT', `image ${token} was not attached`);
+      image = readFile(file.path).then(async (bytes) => {
+        try {
+          return await (file.kind === 'png' ? this.pdf.embedPng(bytes) : this.pdf.embedJpg(bytes));
+        } catch (error) {
+          throw new AppError('IMAGE_DAMAGED', `${token}: ${(error as Error).message}`);
+        }
+      });
+      this.embedded.set(token, image);
+    }
+    return image;
+  }
 }
 
 /** One line as large as fits the rect, centred vertically. */

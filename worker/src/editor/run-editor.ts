@@ -1,17 +1,22 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import type { TEditDocument } from '#shared/editor/operations';
-import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
+import { imageTokens, type TEditDocument } from '#shared/editor/operations';
+import { AppError } from '#shared/errors';
+import { fileStem, preparePdf } from '../inputs/pdf-input';
 import type { ProcessorContext, ProcessorResult } from '../processors/types';
 import { applyEdits } from './apply-edits';
 
 /** What edit-pdf, annotate-pdf and sign-pdf share: one PDF in, the same PDF with the edits out. */
 export async function runEditor(ctx: ProcessorContext<{ operations: TEditDocument; flatten?: boolean }>): Promise<ProcessorResult> {
-  const input = singleInput(ctx.inputs);
+  // The PDF, then the images its operations place (the tool's attachments), in imageTokens order.
+  const [input, ...attached] = ctx.inputs;
+  const tokens = imageTokens(ctx.options.operations.operations);
+  if (!input || attached.length !== tokens.length) throw new AppError('ILLEGAL_INPUT', `${ctx.inputs.length} inputs for ${tokens.length} images`);
+  const images = new Map(tokens.map((token, i) => [token, attached[i]]));
   const dir = await mkdtemp(path.join(ctx.workDir, 'edit-'));
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
   await ctx.progress(0.2);
   const output = path.join(dir, 'output.pdf');
-  await applyEdits(doc.path, output, ctx.options.operations, { flatten: ctx.options.flatten ?? false, workDir: dir, signal: ctx.signal });
+  await applyEdits(doc.path, output, ctx.options.operations, { flatten: ctx.options.flatten ?? false, images, workDir: dir, signal: ctx.signal });
   return { outputs: [{ path: output, name: `${fileStem(input.name)}.pdf` }] };
 }
