@@ -200,6 +200,27 @@ describe('the PDF editor in the browser', () => {
     await page.close();
   });
 
+  it('draws only the pages near the view, and frees the pixels of a page once it is far', async () => {
+    const long = path.join(tmp, 'long.pdf');
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let n = 1; n <= 60; n++) doc.addPage([612, 792]).drawText(`Page ${n}`, { x: 72, y: 700, size: 24, font });
+    fs.writeFileSync(long, await doc.save());
+    const page = await browser.newPage({ viewport: SIZES[0] });
+    await page.goto(`${stack.baseUrl}/edit-pdf`);
+    await page.waitForFunction(() => document.cookie.includes('pdfVersion='));
+    await page.locator('input[type=file][accept*="pdf"]').setInputFiles(long);
+    await expect.poll(() => page.locator('.editor-page').count(), { timeout: 30_000 }).toBe(60);
+    const drawn = () => page.locator('.editor-page canvas').evaluateAll((all) => all.map((c, i) => ((c as HTMLCanvasElement).width > 0 ? i + 1 : 0)).filter(Boolean));
+    await expect.poll(async () => (await drawn())[0], { timeout: 10_000 }).toBe(1);
+    expect((await drawn()).length).toBeLessThan(8);
+    await page.getByRole('button', { name: getI18n('en').t('editor.page.go', { n: 60 }) }).click();
+    await expect.poll(async () => (await drawn()).includes(60), { timeout: 10_000 }).toBe(true);
+    expect(await drawn()).not.toContain(1);
+    expect((await drawn()).length).toBeLessThan(8);
+    await page.close();
+  });
+
   it('places an uploaded picture, then rotates and resizes it', async () => {
     const { t } = getI18n('en');
     const page = await open('/edit-pdf', SIZES[0]);
@@ -324,7 +345,7 @@ describe('the PDF editor in the browser', () => {
       void dialog.dismiss();
     });
     await page.locator('header').getByRole('link').first().click();
-    await expect.poll(() => asked).toContain(t('leave.title'));
+    await expect.poll(() => asked, { timeout: 10_000 }).toContain(t('leave.title'));
     expect(new URL(page.url()).pathname).toBe('/fr/edit-pdf');
     expect(await page.locator('[data-object=text]').count()).toBe(1);
     await page.close();

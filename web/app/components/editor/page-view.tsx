@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNearViewport } from '~/hooks/use-near-viewport';
 import type { EditorObject } from './document-model';
 import { DRAGGED, type ToolName } from './editor-tools';
 import type { Point, Rect } from './operations';
 import { PlacedObject } from './placed-object';
+import { useNearPages } from './use-near-pages';
 import type { PdfPage } from './use-pdf';
 import type { TextLine } from './text-lines';
 
@@ -43,15 +43,19 @@ export function PageView({ page, index, scale, tool, objects, selectedId, delete
   const frame = useRef<HTMLDivElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const near = useNearViewport(frame);
+  const near = useNearPages(frame);
   const [lines, setLines] = useState<readonly TextLine[]>([]);
   const [draft, setDraft] = useState<{ from: Point; to: Point; points: Point[] } | null>(null);
   const width = page.width * scale;
   const height = page.height * scale;
 
   useEffect(() => {
-    if (!near || !canvas.current) return;
-    return page.render(canvas.current, scale);
+    const el = canvas.current;
+    if (!el) return;
+    if (near) return page.render(el, scale);
+    // A page far from the view gives its pixels back.
+    el.width = 0;
+    el.height = 0;
   }, [near, page, scale]);
 
   const needsLines = tool === 'editText' || tool === 'highlight' || tool === 'underline' || tool === 'strikeout';

@@ -29,11 +29,11 @@ export function usePdf(url: string | undefined): PdfState {
       const task = lib.getDocument({ url, isEvalSupported: false, enableXfa: false });
       destroy = () => void task.destroy();
       const doc = await task.promise;
-      const pages: PdfPage[] = [];
-      for (let n = 1; n <= doc.numPages; n++) {
-        const page = await doc.getPage(n);
+      // Asked all at once: the worker answers them in one go rather than one round trip after another.
+      const loaded = await Promise.all(Array.from({ length: doc.numPages }, (_, i) => doc.getPage(i + 1)));
+      const pages = loaded.map((page): PdfPage => {
         const base = page.getViewport({ scale: 1 });
-        pages.push({
+        return {
           width: base.width,
           height: base.height,
           render(canvas, scale) {
@@ -50,8 +50,8 @@ export function usePdf(url: string | undefined): PdfState {
             const items = content.items.filter((item): item is TextPiece & (typeof content.items)[number] => 'str' in item);
             return textLines(items, base.width, base.height, (x, y) => base.convertToViewportPoint(x, y));
           },
-        });
-      }
+        };
+      });
       if (live) setState({ status: 'ready', pages });
     })().catch((e: unknown) => {
       if (live) setState({ status: e instanceof Error && e.name === 'PasswordException' ? 'locked' : 'failed' });
