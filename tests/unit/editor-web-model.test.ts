@@ -79,13 +79,23 @@ describe('the EditDocument sent to the server', () => {
   });
 });
 
+describe('empty text', () => {
+  it('leaves out a text box left empty, but sends an emptied line, which removes it', () => {
+    const empty = { ...text('a'), op: { ...text('a').op, text: ' ' } };
+    const emptied: EditorObject = { id: 'r', op: { type: 'replaceText', page: 1, rect: [0.1, 0.2, 0.3, 0.02], text: '' } };
+    const doc = buildEditDocument(run({ type: 'add', object: empty }, { type: 'add', object: emptied }, { type: 'add', object: text('b') }).present);
+    expect(doc.operations.map((o) => o.type)).toEqual(['replaceText', 'text']);
+  });
+});
+
 describe('what every tool places', () => {
   it('passes the shared contract, kept on the page even when placed at its edge', () => {
     const tools: ToolName[] = ['text', 'whiteout', 'rect', 'ellipse', 'line', 'arrow', 'note', 'signature', 'initials', 'date', 'check'];
     const signature = { kind: 'draw' as const, strokes: [[[0, 0], [1, 1]] as [number, number][]], aspect: 3, color: '#1a237e' };
     const objects = tools.map((tool) => {
       const placed = newObject(tool, { page: 1, rect: [0.95, 0.97, 0.35, 0.04], style: DEFAULT_STYLE, pageAspect: 0.77, signature, initials: 'AB', today: '26/11/2026' })!;
-      return { ...placed, op: placeOperation(placed.op, placed.op.rect) };
+      const typed = placed.op.type === 'text' ? { ...placed.op, text: 'Hello' } : placed.op;
+      return { ...placed, op: placeOperation(typed, placed.op.rect) };
     });
     objects.push({ id: 'ink', op: { type: 'ink', page: 2, rect: [0.1, 0.1, 0.1, 0.1], strokes: [[[0.1, 0.1], [0.2, 0.2]]], color: '#000000', width: 2 } });
     objects.push({ id: 'mark', op: { type: 'underline', page: 1, rect: [0.1, 0.1, 0.3, 0.02], rects: [[0.1, 0.1, 0.3, 0.02]], color: '#d32f2f' } });

@@ -135,7 +135,9 @@ const roundRect = (r: Rect): Rect => [round(r[0]), round(r[1]), round(r[2]), rou
  * page add up into one.
  */
 export function buildEditDocument(doc: EditorDoc): EditDocument {
-  const content = doc.objects.map(({ op }) => {
+  // A text box left empty draws nothing: it is not sent. (An emptied line is: it removes the line.)
+  const drawn = doc.objects.filter(({ op }) => !((op.type === 'text' || op.type === 'freeText') && op.text.trim() === ''));
+  const content = drawn.map(({ op }) => {
     const rounded = { ...op, rect: roundRect(op.rect) };
     if (op.type === 'ink') return { ...rounded, strokes: op.strokes.map((s) => s.map(([x, y]) => [round(x), round(y)] as [number, number])) };
     if (op.type === 'highlight' || op.type === 'underline' || op.type === 'strikeout') return { ...rounded, rects: op.rects.map(roundRect) };
