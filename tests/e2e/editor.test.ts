@@ -123,6 +123,10 @@ describe('the PDF editor in the browser', () => {
     await clickOn(page, 0.5, 0.05);
     await page.getByRole('textbox', { name: t('editor.object.text') }).waitFor();
     await page.keyboard.type('Added by Sheaf');
+    // Restyled after it is placed, from the panel.
+    await page.getByRole('checkbox', { name: t('editor.panel.bold') }).check();
+    await page.getByRole('spinbutton', { name: t('editor.panel.size') }).fill('20');
+    await page.getByRole('combobox', { name: t('editor.panel.font') }).selectOption('serif');
     await tool('select').click();
 
     await tool('editText').click();
@@ -165,7 +169,7 @@ describe('the PDF editor in the browser', () => {
     expect(doc.version).toBe(1);
     expect(doc.operations.map((o) => o.type)).toEqual(['text', 'replaceText', 'whiteout', 'shape', 'ink', 'rotatePage']);
     const [text, replace, whiteout, shape, ink, rotate] = doc.operations;
-    expect(text).toMatchObject({ page: 1, text: 'Added by Sheaf', font: 'sans', size: 14, bold: false, italic: false, align: 'left' });
+    expect(text).toMatchObject({ page: 1, text: 'Added by Sheaf', font: 'serif', size: 20, bold: true, italic: false, align: 'left' });
     expect(text.rect[0]).toBeCloseTo(0.5, 2);
     expect(text.rect[1]).toBeCloseTo(0.05, 2);
     // The replaced line's rect covers where pdf-lib wrote it: x 72 pt, baseline 650 pt up a 792 pt page.
