@@ -554,6 +554,15 @@ export interface HostileCase {
 export const THUMBNAIL_WAIT_SECONDS = 30;
 
 /** Options a tool needs beyond its defaults, chosen to make it do its heaviest work. */
+/** The editor tools' request: a text box and a highlight on the first page (content and annotation paths). */
+const HOSTILE_EDIT = JSON.stringify({
+  version: 1,
+  operations: [
+    { type: 'text', page: 1, rect: [0.1, 0.1, 0.5, 0.1], text: 'hostile', font: 'sans', size: 12, color: '#000000', bold: false, italic: false, align: 'left' },
+    { type: 'highlight', page: 1, rect: [0.1, 0.3, 0.5, 0.05], rects: [[0.1, 0.3, 0.5, 0.05]], color: '#ffff00' },
+  ],
+});
+
 const TOOL_OPTIONS: Partial<Record<ToolId, Record<string, unknown>>> = {
   'compress-pdf': { compress: 'high' },
   'delete-pages': { pages: '2' },
@@ -561,6 +570,7 @@ const TOOL_OPTIONS: Partial<Record<ToolId, Record<string, unknown>>> = {
   'rotate-pdf': { angle: 90 },
   'protect-pdf': { userpassword: 'hostile' },
   'pdf-to-jpg': { dpi: 150 },
+  ...Object.fromEntries((['edit-pdf', 'annotate-pdf', 'sign-pdf'] as const).map((id) => [id, { operations: HOSTILE_EDIT }])),
 };
 
 /** What each hostile input may answer, whatever the tool (exceptions in `expectationOf`). */

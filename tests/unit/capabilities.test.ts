@@ -12,7 +12,6 @@ describe('availableTools', () => {
         .map((t) => t.id)
         .sort(),
     );
-    expect(availableTools(engines())).not.toContain('sign-pdf');
   });
 
   it('switches off the tools that need a missing engine, and only those', () => {

@@ -9,7 +9,7 @@ export default defineTool({
   maxFiles: 1,
   options: editorOptions,
   attachments: editorAttachments,
-  engines: [],
+  engines: ['qpdf'],
   output: 'file',
   built: true,
 });
