@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -228,8 +229,6 @@ describe('the PDF editor in the browser', () => {
   it('places an uploaded picture, then rotates and resizes it', async () => {
     const { t } = getI18n('en');
     const page = await open('/edit-pdf', SIZES[0]);
-    // The worker's image drawing is its own step: here the request is stopped at the browser and read.
-    await page.route(`**${API_PATHS.unLoginTransfer}`, (route) => route.fulfill({ status: 503, json: { code: -1, msg: 'stopped by the test' } }));
     // A picture goes up through the upload call and lands on the page in view, selected.
     await page.locator('#editor-image-input').setInputFiles(fixture('images/ocrmypdf_baiona_alpha.png'));
     const picture = page.locator('[data-object=image]');
@@ -250,6 +249,16 @@ describe('the PDF editor in the browser', () => {
     expect(image.token).toMatch(/\S/);
     expect(image.token).not.toBe(sent.token);
     expect(image.rect[2]).toBeGreaterThan(0.3);
+    await settled(page, 'edit-pdf', t);
+    if (getTool('edit-pdf')!.built) {
+      const link = page.getByRole('link', { name: t('flow.result.download') });
+      const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      const saved = path.join(tmp, 'picture.pdf');
+      await file.saveAs(saved);
+      // The picture is in the page the user placed it on.
+      const images = execFileSync('pdfimages', ['-list', saved], { encoding: 'utf8' });
+      expect(images).toMatch(/^\s*1\s+\d+\s+image\b/m);
+    }
     await page.close();
   });
 

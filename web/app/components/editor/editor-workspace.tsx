@@ -29,8 +29,6 @@ import { Toolbar } from './toolbar';
 import { useEditorKeys } from './use-editor-keys';
 import { usePdf } from './use-pdf';
 
-/** Pictures go up as a picture tool's upload: the editor's own accepts PDF only. */
-const IMAGE_UPLOAD_TOOL = 'jpg-to-pdf';
 const MIN_ZOOM = 0.25;
 const MAX_ZOOM = 4;
 
@@ -42,8 +40,9 @@ const imageAspect = (src: string) =>
     img.src = src;
   });
 
-async function uploadPicture(file: File) {
-  const { token } = await uploadFile(file, IMAGE_UPLOAD_TOOL, () => undefined).promise;
+/** A picture goes up under the editor's own tool, which takes PNG and JPG as attachments. */
+async function uploadPicture(toolType: string, file: File) {
+  const { token } = await uploadFile(file, toolType, () => undefined).promise;
   const src = URL.createObjectURL(file);
   return { token, src, aspect: await imageAspect(src) };
 }
@@ -215,7 +214,7 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
     if (!file) return;
     setUploads((n) => n + 1);
     try {
-      const { token, src, aspect } = await uploadPicture(file);
+      const { token, src, aspect } = await uploadPicture(tool.id, file);
       const w = 0.3;
       const h = (w / aspect) * pageAspect(currentPage);
       add({ id: newId(), src, op: { type: 'image', page: currentPage, rect: [0.35, 0.2, w, Math.min(0.9, h)], token, rotation: 0 } });
@@ -369,7 +368,7 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
           </div>
         </aside>
       </div>
-      {signing !== null && <SignatureDialog onDone={signed} onCancel={() => setSigning(null)} uploadImage={uploadPicture} />}
+      {signing !== null && <SignatureDialog onDone={signed} onCancel={() => setSigning(null)} uploadImage={(file) => uploadPicture(tool.id, file)} />}
     </section>
   );
 }
