@@ -13,7 +13,9 @@ export type TaskNotice =
   /** OCR kept scans that already had a text layer: the page offers to read them again. */
   | 'OCR_KEPT_SCANS'
   /** OCR kept pages whose text is drawn (not scanned): it is exact already. */
-  | 'OCR_KEPT_TEXT';
+  | 'OCR_KEPT_TEXT'
+  /** The editor rewrote lines in a shipped font, not the document's own. */
+  | 'FONT_SUBSTITUTED';
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {

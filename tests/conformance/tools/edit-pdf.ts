@@ -20,6 +20,7 @@ const editPdf: ToolConformance = {
       name: 'writes a text box in any script with an embedded font, under the input name',
       inputs: [tracemonkey],
       options: edits(textOp('Édité — Ωμέγα Привет')),
+      notice: null,
       pages: [14],
       names: ['pdfjs_tracemonkey.pdf'],
       async check(run) {
@@ -31,6 +32,7 @@ const editPdf: ToolConformance = {
       inputs: [tracemonkey],
       // The title's first line, "Trace-based Just-in-Time Type Specialization for Dynamic".
       options: edits(op('replaceText', { text: 'A rewritten title line' }, 1, [0.08, 0.095, 0.85, 0.03])),
+      notice: 'FONT_SUBSTITUTED',
       async check(run) {
         const page = await text(run.outputs[0].path, 1, 1);
         expect(page).toContain('A rewritten title line');

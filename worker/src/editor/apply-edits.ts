@@ -65,7 +65,7 @@ export interface EditOptions {
  * sent, then the page operations in order, each reading page numbers as the document stands after
  * the previous one. `flatten` burns annotations and fields into the pages.
  */
-export async function applyEdits(input: string, output: string, edits: TEditDocument, opts: EditOptions): Promise<void> {
+export async function applyEdits(input: string, output: string, edits: TEditDocument, opts: EditOptions): Promise<{ fontSubstituted: boolean }> {
   let bytes: Uint8Array = await readFile(input);
   let pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   const ops = edits.operations;
@@ -103,8 +103,13 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
 
   for (const op of ops) if (isPageOperation(op)) applyPageOperation(pdf, op);
 
+  // Rewritten lines are always set in a shipped font (reusing a document's subset font is not done yet).
+  const result = { fontSubstituted: styles.some((s) => s !== null) };
   const saved = await pdf.save({ useObjectStreams: false });
-  if (!opts.flatten) return writeFile(output, saved);
+  if (!opts.flatten) {
+    await writeFile(output, saved);
+    return result;
+  }
   const unflattened = path.join(opts.workDir, 'unflattened.pdf');
   await writeFile(unflattened, saved);
   await runEngine('qpdf', ['--generate-appearances', '--flatten-annotations=all', path.resolve(unflattened), path.resolve(output)], {
@@ -113,6 +118,7 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
     okCodes: [0, 3],
     errorCode: 'PDF_DAMAGED',
   });
+  return result;
 }
 
 /** Runs `draw` with upright page points (origin bottom-left of the page as displayed) as the coordinates. */

@@ -17,6 +17,6 @@ export async function runEditor(ctx: ProcessorContext<{ operations: TEditDocumen
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
   await ctx.progress(0.2);
   const output = path.join(dir, 'output.pdf');
-  await applyEdits(doc.path, output, ctx.options.operations, { flatten: ctx.options.flatten ?? false, images, workDir: dir, signal: ctx.signal });
-  return { outputs: [{ path: output, name: `${fileStem(input.name)}.pdf` }] };
+  const { fontSubstituted } = await applyEdits(doc.path, output, ctx.options.operations, { flatten: ctx.options.flatten ?? false, images, workDir: dir, signal: ctx.signal });
+  return { outputs: [{ path: output, name: `${fileStem(input.name)}.pdf` }], ...(fontSubstituted ? { notice: 'FONT_SUBSTITUTED' as const } : {}) };
 }
