@@ -43,6 +43,17 @@ const editPdf: ToolConformance = {
       },
     },
     {
+      name: 'removes a line emptied in the editor, without a font notice',
+      inputs: [tracemonkey],
+      options: edits(op('replaceText', { text: '' }, 1, [0.08, 0.095, 0.85, 0.03])),
+      notice: null,
+      async check(run) {
+        const page = await text(run.outputs[0].path, 1, 1);
+        expect(page).not.toMatch(/Specialization/);
+        expect(page).toContain('Languages');
+      },
+    },
+    {
       name: 'paints a whiteout and a filled shape where the page fractions say',
       inputs: [tracemonkey],
       options: edits(

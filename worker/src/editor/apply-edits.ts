@@ -103,8 +103,9 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
 
   for (const op of ops) if (isPageOperation(op)) applyPageOperation(pdf, op);
 
-  // Rewritten lines are always set in a shipped font (reusing a document's subset font is not done yet).
-  const result = { fontSubstituted: styles.some((s) => s !== null) };
+  // Rewritten lines are always set in a shipped font (reusing a document's subset font is not done yet);
+  // a line emptied to remove it shows no font at all.
+  const result = { fontSubstituted: styles.some((s, i) => s !== null && replaced[i].text.trim() !== '') };
   const saved = await pdf.save({ useObjectStreams: false });
   if (!opts.flatten) {
     await writeFile(output, saved);
