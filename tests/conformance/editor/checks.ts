@@ -70,3 +70,11 @@ export const halfBlackPng: string = await (async () => {
   await sharp(pixels, { raw: { width: 100, height: 50, channels: 4 } }).png().toFile(file);
   return file;
 })();
+
+/** A 200×80 JPEG "scan" of a signature: a thick black stroke (its middle fifth) across opaque white paper. */
+export const scannedSignatureJpg: string = await (async () => {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><rect width="200" height="80" fill="#fff"/><rect x="10" y="32" width="180" height="16" fill="#000"/></svg>';
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-fixture-')), 'signature-scan.jpg');
+  await sharp(Buffer.from(svg)).jpeg({ quality: 95 }).toFile(file);
+  return file;
+})();

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { annotations, edits, halfBlackPng, meanGrey, op, textFieldValue, turnedCroppedPage } from '../editor/checks';
 import { fixture } from '../../support/fixtures';
+import { pictureCases } from '../editor/picture-cases';
 import type { ToolConformance } from '../harness';
 import { pageCount, pageRotations, pdfFixture, structureProblems, text } from '../pdf-checks';
 
@@ -16,6 +17,7 @@ const editPdf: ToolConformance = {
   pagesOf: ([pages]) => [pages],
   invariant: (run) => expect(structureProblems(run.outputs[0].path)).toEqual([]),
   cases: [
+    ...pictureCases,
     {
       name: 'writes a text box in any script with an embedded font, under the input name',
       inputs: [tracemonkey],

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { edits, halfBlackPng, meanGrey, op, turnedCroppedPage } from '../editor/checks';
+import { signaturePictureCases } from '../editor/picture-cases';
 import type { ToolConformance } from '../harness';
 import { pdfFixture, structureProblems, text } from '../pdf-checks';
 
@@ -13,6 +14,7 @@ const signPdf: ToolConformance = {
   pagesOf: ([pages]) => [pages],
   invariant: (run) => expect(structureProblems(run.outputs[0].path)).toEqual([]),
   cases: [
+    ...signaturePictureCases,
     {
       name: 'draws a signature as strokes inside its rect, on a turned and cropped page',
       inputs: [turnedCroppedPage],

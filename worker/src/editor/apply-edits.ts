@@ -43,6 +43,7 @@ import { runEngine } from '../engines/run';
 import { FontBook, closestFamily } from './fonts';
 import { pageSpace, type PageSpace, uprightPoint, uprightRect, userBox, userQuad } from './page-space';
 import { removeText, type LineStyle, type TextRemoval } from './pdfium';
+import { withTransparentPaper } from './signature-image';
 
 type Rgb = ReturnType<typeof rgb>;
 const hex = (color: string): Rgb => rgb(parseInt(color.slice(1, 3), 16) / 255, parseInt(color.slice(3, 5), 16) / 255, parseInt(color.slice(5, 7), 16) / 255);
@@ -271,7 +272,7 @@ async function drawSignature(page: PDFPage, space: PageSpace, fonts: FontBook, i
   }
   if (op.kind === 'image' && op.token) {
     // Kept in proportion and centred: a signature must not look stretched.
-    const image = await images.get(op.token);
+    const image = await images.signature(op.token);
     const scale = Math.min(r.width / image.width, r.height / image.height);
     const [w, h] = [image.width * scale, image.height * scale];
     upright(page, space, () => page.drawImage(image, { x: r.x + (r.width - w) / 2, y: r.y + (r.height - h) / 2, width: w, height: h }));
@@ -291,7 +292,7 @@ function drawTurnedImage(page: PDFPage, image: PDFImage, r: { x: number; y: numb
   page.pushOperators(popGraphicsState());
 }
 
-/** The uploaded images, embedded once each however often they are placed. */
+/** The uploaded images, embedded once each (as a picture, and as a signature) however often they are placed. */
 class ImageBook {
   private readonly embedded = new Map<string, Promise<PDFImage>>();
 
@@ -300,19 +301,30 @@ class ImageBook {
     private readonly files: ReadonlyMap<string, { path: string; kind: string }>,
   ) {}
 
+  /** As uploaded; a PNG's transparency becomes the image's soft mask. */
   get(token: string): Promise<PDFImage> {
-    let image = this.embedded.get(token);
+    return this.embed(token, 'picture', (bytes, kind) => (kind === 'png' ? this.pdf.embedPng(bytes) : this.pdf.embedJpg(bytes)));
+  }
+
+  /** With its paper made transparent, so only the ink covers the page. */
+  signature(token: string): Promise<PDFImage> {
+    return this.embed(token, 'signature', async (bytes) => this.pdf.embedPng(await withTransparentPaper(bytes)));
+  }
+
+  private embed(token: string, use: string, make: (bytes: Uint8Array, kind: string) => Promise<PDFImage>): Promise<PDFImage> {
+    const key = `${use}:${token}`;
+    let image = this.embedded.get(key);
     if (!image) {
       const file = this.files.get(token);
       if (!file) throw new AppError('ILLEGAL_INPUT', `image ${token} was not attached`);
       image = readFile(file.path).then(async (bytes) => {
         try {
-          return await (file.kind === 'png' ? this.pdf.embedPng(bytes) : this.pdf.embedJpg(bytes));
+          return await make(bytes, file.kind);
         } catch (error) {
           throw new AppError('IMAGE_DAMAGED', `${token}: ${(error as Error).message}`);
         }
       });
-      this.embedded.set(token, image);
+      this.embedded.set(key, image);
     }
     return image;
   }
