@@ -15,6 +15,7 @@ import { cspNonceOf, securityHeaders } from './middleware/security-headers';
 import { openApiDocument } from './openapi';
 import { billingWebhookRouter } from './routes/billing/router';
 import { fileRouter } from './routes/file/router';
+import { formRouter } from './routes/form/router';
 import { healthRouter } from './routes/health/router';
 import { orderRouter } from './routes/order/router';
 import { productRouter } from './routes/product/router';
@@ -46,6 +47,7 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   api.use('/miaohui/seo', blogRouter(deps));
   api.use('/contact', contactRouter(deps));
   api.use('/miaohui/file', fileRouter(deps));
+  api.use('/forms', formRouter(deps));
   api.use('/product', productRouter(deps));
   api.use('/uc/order', orderRouter(deps));
   api.use((_req, _res, next) => next(new AppError('NOT_FOUND', 'no such API route')));

@@ -89,5 +89,7 @@ export const API_PATHS = {
   zip: '/api/miaohui/file/zip',
   /** GET `${thumb}/{fileToken}/{page}` — JPEG thumbnail (about 200 px wide) of a 1-based page, rendered on demand. */
   thumb: '/api/miaohui/file/thumb',
+  /** POST `{ form }` — a form page's shipped blank as the requester's upload (answered like an upload). */
+  openForm: '/api/forms/open',
   health: '/api/health',
 } as const;

@@ -1,4 +1,7 @@
-export type FormId = 'w9' | '1099' | 'w2' | '941' | 'ds11';
+import { FORM_BLANKS, type FormId } from '#shared/forms';
+
+/** The public address of a form's shipped blank. */
+const blankOf = (id: FormId) => (FORM_BLANKS[id] ? `/forms/${FORM_BLANKS[id]}` : undefined);
 
 /** One form landing page; its copy lives under `forms.<id>` in the locale files. */
 export interface FormPage {
@@ -16,15 +19,15 @@ export interface FormPage {
 }
 
 export const FORM_PAGES: readonly FormPage[] = [
-  { id: 'w9', path: '/w9-form', blank: '/forms/fw9.pdf', officialUrl: 'https://www.irs.gov/forms-pubs/about-form-w-9', authority: 'irs' },
+  { id: 'w9', path: '/w9-form', blank: blankOf('w9'), officialUrl: 'https://www.irs.gov/forms-pubs/about-form-w-9', authority: 'irs' },
   // No blank 1099-MISC ships with the project: the page sends the visitor to irs.gov.
   { id: '1099', path: '/1099-form', officialUrl: 'https://www.irs.gov/forms-pubs/about-form-1099-misc', authority: 'irs' },
-  { id: 'w2', path: '/w2-form', blank: '/forms/fw2.pdf', officialUrl: 'https://www.irs.gov/forms-pubs/about-form-w-2', authority: 'irs' },
-  { id: '941', path: '/941-form', blank: '/forms/f941.pdf', officialUrl: 'https://www.irs.gov/forms-pubs/about-form-941', authority: 'irs' },
+  { id: 'w2', path: '/w2-form', blank: blankOf('w2'), officialUrl: 'https://www.irs.gov/forms-pubs/about-form-w-2', authority: 'irs' },
+  { id: '941', path: '/941-form', blank: blankOf('941'), officialUrl: 'https://www.irs.gov/forms-pubs/about-form-941', authority: 'irs' },
   {
     id: 'ds11',
     path: '/ds11-form',
-    blank: '/forms/ds11.pdf',
+    blank: blankOf('ds11'),
     officialUrl: 'https://travel.state.gov/content/travel/en/passports/need-passport/apply-in-person.html',
     authority: 'state',
     staleBlank: true,
