@@ -58,6 +58,7 @@ export const ERRORS = {
   PAYMENT_NOT_DETECTED: { status: 409, code: 409, message: 'Payment not Detected' },
   PLAN_ALREADY_ACTIVE: { status: 409, code: 409, message: 'You already have an active plan of this kind' },
   PRO_REQUIRED: { status: 403, code: 403, message: 'Upgrade to Pro to download this file' },
+  PRO_FEATURE: { status: 403, code: 403, message: 'Editing existing text is a Pro feature. Upgrade to Pro or start the free trial to use it.' },
   DAILY_LIMIT: { status: 429, code: 429, message: "You have used today's free conversions. Upgrade to Pro for unlimited conversions, or use the desktop app." },
   TOO_FREQUENT: { status: 429, code: 410, message: 'Operation is too frequent,Please try again later' },
   UNAVAILABLE: { status: 503, code: 503, message: 'The service is temporarily unavailable' },

@@ -6,6 +6,7 @@ import type { Deps } from '#shared/server/deps';
 import { laneOf, TASK_JOB_OPTIONS } from '#shared/server/jobs';
 import { getTool, maxFilesOf, type ToolDefinition } from '#shared/tools';
 import type { Requester } from '../middleware/requester';
+import { assertMayUseProFeatures } from './billing/pro-feature-service';
 import { availableEngines } from './engine-service';
 import { findOwnedFile, ownsRow } from './file-service';
 
@@ -50,6 +51,7 @@ export async function createTask(deps: Deps, who: Requester, body: unknown) {
   const named = typeof body === 'object' && body !== null ? getTool(String((body as { toolType?: unknown }).toolType)) : undefined;
   if (named && !named.built) throw new AppError('TOOL_UNAVAILABLE', named.id);
   const { base, tool, options } = parseConversionRequest(body);
+  await assertMayUseProFeatures(deps, who, options);
   const engines = await availableEngines(deps);
   if (engines && tool.engines.some((e) => !engines[e])) throw new AppError('TOOL_UNAVAILABLE', `${tool.id}: engine missing`);
 
