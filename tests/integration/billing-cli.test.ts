@@ -162,20 +162,26 @@ describe('npm run billing', () => {
 
     const priceId = async (key: string) => (await stripe.prices.list({ lookup_keys: [key] })).data[0].id;
 
-    /** A Lifetime order paid through the stand-in's checkout, recorded as the checkout webhook records it. */
-    async function paidLifetimeOrder(paidAt: Date) {
+    /** An order for `productKey` paid through the stand-in's checkout; the finished session as Stripe returns it. */
+    async function paidCheckout(productKey: 'pro_lifetime' | 'pro_year', paidAt: Date) {
       const user = await createUser(deps);
-      const product = await catalogueProduct(deps, 'pro_lifetime');
+      const product = await catalogueProduct(deps, productKey);
       const order = await deps.db.order.create({ data: { userId: user.id, productId: product.id, amountCents: product.amountUsd, currency: 'USD', status: 'PAID', paidAt } });
       const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        line_items: [{ price: await priceId('sheaf_pro_lifetime_usd'), quantity: 1 }],
+        mode: productKey === 'pro_lifetime' ? 'payment' : 'subscription',
+        line_items: [{ price: await priceId(lookupKey(productKey, 'USD')), quantity: 1 }],
         client_reference_id: order.id,
         success_url: 'http://localhost/pay-fwd',
       });
       await standIn.pay(session.id);
-      const paymentIntent = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
-      await deps.db.order.update({ where: { id: order.id }, data: { stripeSessionId: session.id, stripePaymentIntentId: paymentIntent } });
+      return { user, product, order, paid: await stripe.checkout.sessions.retrieve(session.id) };
+    }
+
+    /** A Lifetime order paid at `paidAt`, recorded as the checkout webhook records it. */
+    async function paidLifetimeOrder(paidAt: Date) {
+      const { user, product, order, paid } = await paidCheckout('pro_lifetime', paidAt);
+      const paymentIntent = paid.payment_intent as string;
+      await deps.db.order.update({ where: { id: order.id }, data: { stripeSessionId: paid.id, stripePaymentIntentId: paymentIntent } });
       const payment = await deps.db.payment.create({
         data: { userId: user.id, productId: product.id, orderId: order.id, status: 'PAID', amountCents: product.amountUsd, currency: 'USD', stripePaymentIntentId: paymentIntent, paidAt },
       });
@@ -185,19 +191,9 @@ describe('npm run billing', () => {
 
     /** A yearly subscription whose first invoice was paid at `paidAt`, recorded as the webhooks record it. */
     async function paidYearlyOrder(paidAt: Date) {
-      const user = await createUser(deps);
-      const product = await catalogueProduct(deps, 'pro_year');
-      const order = await deps.db.order.create({ data: { userId: user.id, productId: product.id, amountCents: product.amountUsd, currency: 'USD', status: 'PAID', paidAt } });
-      const session = await stripe.checkout.sessions.create({
-        mode: 'subscription',
-        line_items: [{ price: await priceId('sheaf_pro_year_usd'), quantity: 1 }],
-        client_reference_id: order.id,
-        success_url: 'http://localhost/pay-fwd',
-      });
-      await standIn.pay(session.id);
-      const paid = await stripe.checkout.sessions.retrieve(session.id);
+      const { user, product, order, paid } = await paidCheckout('pro_year', paidAt);
       const stripeSubscriptionId = paid.subscription as string;
-      await deps.db.order.update({ where: { id: order.id }, data: { stripeSessionId: session.id, stripeSubscriptionId } });
+      await deps.db.order.update({ where: { id: order.id }, data: { stripeSessionId: paid.id, stripeSubscriptionId } });
       const subscription = await deps.db.subscription.create({
         data: {
           userId: user.id,
