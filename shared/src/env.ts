@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from './limits';
+import { readSealCertificate, type SealCertificate } from './seal-certificate';
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 
@@ -118,6 +119,13 @@ const ZEnv = z.object({
   /** HTML to PDF: time for the page to load (its `load` event), and the most pages it prints. */
   HTML_LOAD_SECONDS: int(30, 1),
   HTML_MAX_PAGES: int(500, 1),
+  /**
+   * Path of the operator's PKCS#12 file (.p12/.pfx: an RSA key and its certificate) that seals signed
+   * PDFs (PAdES) when a user asks; unset, sealing is not offered. Opened at boot (see loadEnv).
+   */
+  SIGN_CERT_P12: z.string().min(1).optional(),
+  /** The password of SIGN_CERT_P12 (unset: the file has none). */
+  SIGN_CERT_PASSWORD: z.string().optional(),
   /** Internal `host:port`s (comma-separated) that html-to-pdf may fetch although the SSRF guard blocks internal addresses. */
   URL_FETCH_ALLOWLIST: z.string().transform(parseHostPortList).default([]),
 });
@@ -168,6 +176,8 @@ export type Env = Omit<z.infer<typeof ZEnv>, 'PUBLIC_URL' | 'DOWNLOAD_POLICY'> &
   DOWNLOAD_POLICY: DownloadPolicy;
   /** True when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both set. */
   billingConfigured: boolean;
+  /** SIGN_CERT_P12 opened with SIGN_CERT_PASSWORD; null when sealing is not configured. */
+  sealCertificate: SealCertificate | null;
   filesDir: string;
   tmpDir: string;
 };
@@ -181,7 +191,19 @@ function conflicts(env: z.infer<typeof ZEnv>): string[] {
   if (env.DOWNLOAD_POLICY === 'pro' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
     problems.push('  DOWNLOAD_POLICY: `pro` needs billing (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): nobody could become Pro');
   }
+  if (env.SIGN_CERT_PASSWORD !== undefined && !env.SIGN_CERT_P12) problems.push('  SIGN_CERT_PASSWORD: set without SIGN_CERT_P12, the certificate it opens');
   return problems;
+}
+
+/** Opens the sealing certificate at boot, so a wrong path or password stops the process, not a user's task. */
+function openSealCertificate(env: z.infer<typeof ZEnv>, problems: string[]): SealCertificate | null {
+  if (!env.SIGN_CERT_P12) return null;
+  try {
+    return readSealCertificate(env.SIGN_CERT_P12, env.SIGN_CERT_PASSWORD ?? '');
+  } catch (e) {
+    problems.push(`  SIGN_CERT_P12: ${(e as Error).message}`);
+    return null;
+  }
 }
 
 let cached: Env | undefined;
@@ -192,6 +214,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // A variable set to nothing is unset (compose passes `${X:-}` for one the operator left out).
   const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   const problems = parsed.success ? conflicts(parsed.data) : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const sealCertificate = parsed.success ? openSealCertificate(parsed.data, problems) : null;
   if (!parsed.success || problems.length > 0) {
     console.error(`Sheaf cannot start, the configuration is invalid:\n${problems.join('\n')}`);
     process.exit(1);
@@ -204,6 +227,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PUBLIC_URL: publicUrl,
     DOWNLOAD_POLICY: parsed.data.DOWNLOAD_POLICY ?? (billingConfigured ? 'pro' : 'login'),
     billingConfigured,
+    sealCertificate,
     DATA_DIR: dataDir,
     filesDir: path.join(dataDir, 'files'),
     tmpDir: path.join(dataDir, 'tmp'),

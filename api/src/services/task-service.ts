@@ -9,6 +9,7 @@ import type { Requester } from '../middleware/requester';
 import { assertMayUseProFeatures } from './billing/pro-feature-service';
 import { availableEngines } from './engine-service';
 import { findOwnedFile, ownsRow } from './file-service';
+import { assertMaySeal, openSigningAudit } from './signing-audit-service';
 
 const BASE_KEYS = new Set(Object.keys(ZConversionRequestBase.shape));
 
@@ -45,13 +46,14 @@ function checkFileCount(tool: ToolDefinition, count: number, config: Deps['env']
   if (count > max) throw new AppError(max === 1 ? 'SINGLE_FILE_ONLY' : 'TOO_MANY_FILES', `${count} files for ${tool.id}`);
 }
 
-/** Checks a conversion request end to end, records the Task and enqueues its job. */
-export async function createTask(deps: Deps, who: Requester, body: unknown) {
+/** Checks a conversion request end to end, records the Task and enqueues its job. `ip`: the request's address, for the signing audit. */
+export async function createTask(deps: Deps, who: Requester, body: unknown, ip?: string) {
   // A tool still being built says so, whatever else the request holds (its options may not be settled yet).
   const named = typeof body === 'object' && body !== null ? getTool(String((body as { toolType?: unknown }).toolType)) : undefined;
   if (named && !named.built) throw new AppError('TOOL_UNAVAILABLE', named.id);
   const { base, tool, options } = parseConversionRequest(body);
   await assertMayUseProFeatures(deps, who, options);
+  assertMaySeal(deps, options);
   const engines = await availableEngines(deps);
   if (engines && tool.engines.some((e) => !engines[e])) throw new AppError('TOOL_UNAVAILABLE', `${tool.id}: engine missing`);
 
@@ -80,6 +82,7 @@ export async function createTask(deps: Deps, who: Requester, body: unknown) {
       createdAt: deps.now(),
     },
   });
+  if (tool.audited) await openSigningAudit(deps, task.id, who, ip, body);
   await (laneOf(tool, files) === 'quick' ? deps.quickTasks : deps.tasks).add(tool.id, { taskId: task.id }, { ...TASK_JOB_OPTIONS, jobId: task.id });
   return task;
 }

@@ -181,3 +181,9 @@ export const editorAttachments = {
 
 /** The options of the three editor tools: the operations, and whether to flatten annotations and fields. */
 export const editorOptions = z.object({ operations: editOperationsField, flatten: flagField.optional() });
+
+/**
+ * Sign PDF's options: the editor's, and `seal` — close the signed PDF with the operator's
+ * certificate (a PAdES signature in an incremental update), only where SIGN_CERT_P12 is configured.
+ */
+export const signOptions = editorOptions.extend({ seal: flagField.optional() });

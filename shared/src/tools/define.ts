@@ -58,6 +58,8 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
    * the order `tokens` gives.
    */
   attachments?: { kinds: readonly FileKind[]; tokens(options: z.output<Options>): string[] };
+  /** Each task leaves a signing audit row (who, from where, SHA-256 of operations, input and output). */
+  audited?: boolean;
 }
 
 export function defineTool<const Id extends string, Options extends z.ZodObject>(

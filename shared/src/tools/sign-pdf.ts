@@ -1,4 +1,4 @@
-import { editorAttachments, editorOptions } from '../editor/operations';
+import { editorAttachments, signOptions } from '../editor/operations';
 import { defineTool } from './define';
 
 export default defineTool({
@@ -7,9 +7,10 @@ export default defineTool({
   accepts: ['pdf'],
   minFiles: 1,
   maxFiles: 1,
-  options: editorOptions,
+  options: signOptions,
   attachments: editorAttachments,
   engines: ['qpdf'],
   output: 'file',
   built: true,
+  audited: true,
 });

@@ -7,6 +7,7 @@ import { randomId } from '#shared/server/ids';
 import { log } from '#shared/server/logger';
 import { getTool } from '#shared/tools';
 import type { TaskHosts } from '../sandbox/host-pool';
+import { finishSigning } from './signing-audit';
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 /** Progress writes are throttled so a chatty processor does not hammer the database. */
@@ -62,6 +63,9 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
       { timeoutMs: Math.max(0, deadline - Date.now()), stallMs: tool.stallSeconds && tool.stallSeconds * 1000, nice: opts.nice, signal: opts.signal, onProgress: progress },
     );
 
+    // The api opened the signing's audit row with the task; it is completed with the task.
+    const signing = tool.audited ? await finishSigning(deps, task.options, inputs[0], result.outputs[0]) : null;
+
     const expiresAt = new Date(deps.now().getTime() + deps.env.FILE_RETENTION_MINUTES * 60_000);
     const outputs = [];
     for (const out of result.outputs) {
@@ -85,6 +89,7 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
     await deps.db.$transaction([
       deps.db.file.createMany({ data: outputs }),
       deps.db.task.update({ where: { id: task.id }, data: { status: 'DONE', progress: 1, notice: result.notice ?? null, finishedAt: deps.now() } }),
+      ...(signing ? [deps.db.signingAudit.update({ where: { taskId: task.id }, data: signing })] : []),
     ]);
     return 'done';
   } finally {

@@ -45,7 +45,7 @@ export function fileRouter(deps: Deps): Router {
     const who = getRequester(res);
     // The Free plan's daily limit is applied here, where a conversion starts, so no page can skip it.
     if (who.userId) await countConversion(deps, who.userId);
-    const task = await createTask(deps, who, req.body);
+    const task = await createTask(deps, who, req.body, req.ip);
     res.json(presentTask({ ...task, outputs: [] }));
   };
   r.post('/transfer', requireUser, handleTransfer);
