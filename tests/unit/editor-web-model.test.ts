@@ -125,10 +125,27 @@ describe('lines of text found on a page', () => {
 
   it('cuts a highlight to the dragged span of each line it crosses', () => {
     const lines = textLines([piece('Hello world', 60, 700, 120)], 600, 800, toView);
-    const [rect] = selectedLineRects(lines, [0.15, 0.1, 0.05, 0.05]);
+    const [rect] = selectedLineRects(lines, [0.2, 0.15], [0.15, 0.1]);
     expect(rect[0]).toBeCloseTo(0.15);
     expect(rect[2]).toBeCloseTo(0.05);
-    expect(selectedLineRects(lines, [0.5, 0.5, 0.1, 0.1])).toEqual([[0.5, 0.5, 0.1, 0.1]]);
+    expect(selectedLineRects(lines, [0.5, 0.5], [0.75, 0.75])).toEqual([[0.5, 0.5, 0.25, 0.25]]);
+  });
+
+  it('marks several lines as a text selection: the first from the start point, the middle whole, the last to the end point', () => {
+    // Three lines from x 60 to 300 (0.1 to 0.5 of the page), 20 pt apart.
+    const lines = textLines([piece('First line of text', 60, 700, 240), piece('Middle line of text', 60, 680, 240), piece('Last line of text', 60, 660, 240)], 600, 800, toView);
+    // Dragged up, from the last line's middle to the first line's middle: the selection still reads downwards.
+    const rects = selectedLineRects(lines, [0.2, 138 / 800], [0.3, 97 / 800]);
+    expect(rects).toHaveLength(3);
+    const [first, middle, last] = rects;
+    expect(first[0]).toBeCloseTo(0.3);
+    expect(first[0] + first[2]).toBeCloseTo(0.5);
+    expect(middle[0]).toBeCloseTo(0.1);
+    expect(middle[2]).toBeCloseTo(0.4);
+    expect(last[0]).toBeCloseTo(0.1);
+    expect(last[0] + last[2]).toBeCloseTo(0.2);
+    expect(first[1]).toBeLessThan(middle[1]);
+    expect(middle[1]).toBeLessThan(last[1]);
   });
 });
 

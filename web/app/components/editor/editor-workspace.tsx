@@ -1,20 +1,24 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '#shared/tools';
+import { useBatchTasks } from '~/hooks/use-batch-tasks';
 import { useDownload } from '~/hooks/use-download';
 import { useLeaveWarning } from '~/hooks/use-leave-warning';
 import { useTaskProgress } from '~/hooks/use-task-progress';
 import { uploadFile, type FlowMessage } from '~/lib/api-client';
-import { formatBytes } from '~/lib/format';
+import { fileNameList, formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import { useMaxUploadBytes } from '~/lib/root-data';
+import { ConfirmDialog } from '../layout/confirm-dialog';
+import { BatchView } from '../tool-flow/batch-view';
 import { Dropzone } from '../tool-flow/dropzone';
 import { FailureView } from '../tool-flow/failure-view';
-import { flowReducer, initialFlow } from '../tool-flow/flow-state';
+import { batchSettled, flowReducer, initialFlow, type FileItem } from '../tool-flow/flow-state';
 import { ProgressView } from '../tool-flow/progress-view';
 import { ResultView } from '../tool-flow/result-view';
-import { buildEditDocument, historyReducer, initialHistory, isDeleted, placeOperation, rotationOf, type EditorObject } from './document-model';
+import { buildEditDocument, initialHistory, isDeleted, placeOperation, rotationOf, type DocAction, type EditorObject } from './document-model';
+import { admit, EDITOR_MAX_FILES, editCount, newTab, tabsReducer, type EditorTab } from './editor-tabs';
 import { toolsFor, type EditorKind, type ToolName } from './editor-tools';
 import { DEFAULT_STYLE, newId, newObject, stylePatch, type SavedSignature, type ToolStyle } from './new-object';
 import type { Point, Rect } from './operations';
@@ -24,13 +28,11 @@ import { PropertiesPanel } from './properties-panel';
 import { loadSignature, saveSignature } from './signature';
 import { SignatureDialog } from './signature-dialog';
 import { selectedLineRects, type TextLine } from './text-lines';
+import { TabStrip, tabDomId } from './tab-strip';
 import { Thumbnails } from './thumbnails';
 import { Toolbar } from './toolbar';
 import { useEditorKeys } from './use-editor-keys';
-import { usePdf } from './use-pdf';
-
-const MIN_ZOOM = 0.25;
-const MAX_ZOOM = 4;
+import { usePdfs, type PdfState } from './use-pdf';
 
 const imageAspect = (src: string) =>
   new Promise<number>((resolve) => {
@@ -47,12 +49,19 @@ async function uploadPicture(toolType: string, file: File) {
   return { token, src, aspect: await imageAspect(src) };
 }
 
-interface Source {
-  name: string;
-  size: number;
-  url: string;
-  token?: string;
-  error?: FlowMessage;
+const LOADING: PdfState = { status: 'loading' };
+const EMPTY_TAB = { history: initialHistory, zoom: 1 };
+
+/** The request that applies a tab's edits: the contract takes one upload token and its operations. */
+const requestOf = (toolType: string, tab: EditorTab, flatten: boolean) => ({ toolType, token: tab.token!, operations: JSON.stringify(buildEditDocument(tab.history.present)), flatten });
+
+/** Where a zoom should keep the content still: a point of a page, and where it is on the screen. */
+interface ZoomAnchor {
+  page: number;
+  fx: number;
+  fy: number;
+  x: number;
+  y: number;
 }
 
 /** The editor behind /edit-pdf, /annotate-pdf and /sign-pdf: open a PDF, place objects, apply them on the server. */
@@ -63,14 +72,16 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
   const kind = tool.id as EditorKind;
   const tools = useMemo(() => toolsFor(kind), [kind]);
   const maxBytes = useMaxUploadBytes();
-  const [source, setSource] = useState<Source | null>(null);
-  const [history, dispatch] = useReducer(historyReducer, initialHistory);
+  const [tabs, tabsDispatch] = useReducer(tabsReducer, []);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [closing, setClosing] = useState<EditorTab | null>(null);
   const [flow, flowDispatch] = useReducer(flowReducer, initialFlow);
   const { run, cancel } = useTaskProgress(flowDispatch);
+  const { runAll, retry: rerunTab, cancel: cancelBatch } = useBatchTasks(flowDispatch);
+  const panelId = useId();
   const [toolName, setTool] = useState<ToolName>(tools[1] ?? 'select');
   const [style, setStyle] = useState<ToolStyle>(DEFAULT_STYLE);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [zoom, setZoom] = useState(1);
   const [currentPage, setCurrentPage] = useState(1);
   const [flatten, setFlatten] = useState(false);
   const [signature, setSignature] = useState<SavedSignature | undefined>();
@@ -80,77 +91,181 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [downloaded, setDownloaded] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
-  const pdf = usePdf(source?.url);
+  const active = tabs.find((tab) => tab.id === activeId) ?? tabs[0];
+  const pdfs = usePdfs(useMemo(() => tabs.map((tab) => tab.url), [tabs]));
+  const pdf = (active && pdfs.get(active.url)) ?? LOADING;
+  const { history, zoom } = active ?? EMPTY_TAB;
   const doc = history.present;
+  const activeTabId = active?.id;
+  const dispatch = useCallback(
+    (action: DocAction) => {
+      if (activeTabId) tabsDispatch({ type: 'doc', id: activeTabId, action });
+    },
+    [activeTabId],
+  );
   const selected = doc.objects.find((o) => o.id === selectedId);
   const today = useMemo(() => new Date().toLocaleDateString(lang === 'fr' ? 'fr-FR' : 'en-US'), [lang]);
 
   useEffect(() => setSignature(loadSignature()), []);
-  const sourceUrl = source?.url;
-  useEffect(() => () => {
-    if (sourceUrl) URL.revokeObjectURL(sourceUrl);
-  }, [sourceUrl]);
+  // The files' object URLs live as long as the workspace; a closed tab frees its own.
+  const tabsRef = useRef(tabs);
+  useEffect(() => {
+    tabsRef.current = tabs;
+  }, [tabs]);
+  useEffect(() => () => tabsRef.current.forEach((tab) => URL.revokeObjectURL(tab.url)), []);
 
   const { onDownloadClick, awaitingLogin } = useDownload();
   const phase = flow.task.phase;
-  useLeaveWarning(source !== null && !(phase === 'done' && downloaded) && !awaitingLogin);
+  const finished = phase === 'done' || (phase === 'batch' && batchSettled(flow.files));
+  useLeaveWarning(tabs.length > 0 && !(finished && downloaded) && !awaitingLogin);
 
   const open = (files: File[]) => {
-    const file = files[0];
-    if (!file) return;
-    if (file.size > maxBytes) {
-      setNotice(messageText({ code: 'FILE_TOO_LARGE' }));
-      return;
-    }
-    setNotice(null);
-    const next: Source = { name: file.name, size: file.size, url: URL.createObjectURL(file) };
-    setSource(next);
-    uploadFile(file, tool.id, () => undefined).promise.then(
-      ({ token }) => setSource((s) => (s?.url === next.url ? { ...s, token } : s)),
-      (e: unknown) => setSource((s) => (s?.url === next.url ? { ...s, error: e instanceof Error && 'userMessage' in e ? (e.userMessage as FlowMessage) : { code: 'UPLOAD_FAILED' } } : s)),
+    const { accepted, tooLarge, leftOut } = admit(files, tabs.length, maxBytes);
+    setNotice(
+      leftOut.length > 0
+        ? t('editor.tabs.leftOut', { count: leftOut.length, max: EDITOR_MAX_FILES, names: fileNameList(leftOut) })
+        : tooLarge
+          ? messageText({ code: 'FILE_TOO_LARGE' })
+          : null,
     );
+    if (accepted.length === 0) return;
+    const opened = accepted.map((file) => newTab(newId(), file, URL.createObjectURL(file)));
+    tabsDispatch({ type: 'open', tabs: opened });
+    setActiveId(opened[0].id);
+    setSelectedId(null);
+    for (const tab of opened) {
+      uploadFile(tab.file, tool.id, () => undefined).promise.then(
+        ({ token }) => tabsDispatch({ type: 'uploaded', id: tab.id, token }),
+        (e: unknown) => tabsDispatch({ type: 'uploadFailed', id: tab.id, error: e instanceof Error && 'userMessage' in e ? (e.userMessage as FlowMessage) : { code: 'UPLOAD_FAILED' } }),
+      );
+    }
   };
 
-  // The pages fit the workspace's width (a phone shows the whole width) until the user zooms.
-  const zoomed = useRef(false);
+  const closeTab = (tab: EditorTab) => {
+    setClosing(null);
+    URL.revokeObjectURL(tab.url);
+    scrolls.current.delete(tab.id);
+    const at = tabs.indexOf(tab);
+    const rest = tabs.filter((other) => other !== tab);
+    if (tab.id === active?.id) setActiveId(rest[Math.min(at, rest.length - 1)]?.id ?? null);
+    setSelectedId(null);
+    tabsDispatch({ type: 'close', id: tab.id });
+  };
+  // Closing a tab loses its edits: it asks first when there are any.
+  const askClose = (id: string) => {
+    const tab = tabs.find((other) => other.id === id);
+    if (tab) (editCount(tab) > 0 ? setClosing : closeTab)(tab);
+  };
+  const activate = (id: string) => {
+    setActiveId(id);
+    setSelectedId(null);
+  };
+
+  // The pages fit the workspace's width (a phone shows the whole width) until the user zooms that tab.
   useEffect(() => {
     const el = scroller.current;
-    if (pdf.status !== 'ready' || !el) return;
+    if (pdf.status !== 'ready' || !el || !activeTabId) return;
     const widest = Math.max(...pdf.pages.map((p) => p.width));
-    const fit = () => {
-      if (!zoomed.current) setZoom(Math.min(1.5, Math.max(MIN_ZOOM, (el.clientWidth - 24) / widest)));
-    };
+    const fit = () => tabsDispatch({ type: 'fit', id: activeTabId, zoom: Math.min(1.5, (el.clientWidth - 24) / widest) });
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [pdf]);
+  }, [pdf, activeTabId]);
 
-  const zoomBy = useCallback((factor: number) => {
-    zoomed.current = true;
-    setZoom((z) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z * factor)));
-  }, []);
-  // Ctrl+wheel (and a trackpad's pinch, which browsers send as one) zooms the pages, not the site.
+  // A zoom keeps the point under the pointer (or the fingers, or the middle of the view) where it is.
+  const anchor = useRef<ZoomAnchor | null>(null);
+  const zoomAt = useCallback(
+    (by: number, clientX?: number, clientY?: number) => {
+      const el = scroller.current;
+      if (!el || !activeTabId) return;
+      const box = el.getBoundingClientRect();
+      const x = clientX ?? box.left + box.width / 2;
+      const y = clientY ?? box.top + box.height / 2;
+      const distance = (p: HTMLElement) => {
+        const r = p.getBoundingClientRect();
+        return y < r.top ? r.top - y : y > r.bottom ? y - r.bottom : 0;
+      };
+      const under = [...el.querySelectorAll<HTMLElement>('[data-page]')].sort((p, q) => distance(p) - distance(q))[0];
+      if (under) {
+        const r = under.getBoundingClientRect();
+        anchor.current = { page: Number(under.dataset.page), fx: (x - r.left) / r.width, fy: (y - r.top) / r.height, x, y };
+      }
+      tabsDispatch({ type: 'zoom', id: activeTabId, by });
+    },
+    [activeTabId],
+  );
+  useLayoutEffect(() => {
+    const at = anchor.current;
+    const page = at && scroller.current?.querySelector(`[data-page="${at.page}"]`);
+    anchor.current = null;
+    if (!at || !page) return;
+    const r = page.getBoundingClientRect();
+    scroller.current!.scrollLeft += r.left + at.fx * r.width - at.x;
+    scroller.current!.scrollTop += r.top + at.fy * r.height - at.y;
+  }, [zoom]);
+  const zoomBy = useCallback((factor: number) => zoomAt(factor), [zoomAt]);
+
+  // Ctrl+wheel (and a trackpad's pinch, which browsers send as one) and a two-finger pinch zoom the pages, not the site.
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
     const onWheel = (e: WheelEvent) => {
       if (!e.ctrlKey) return;
       e.preventDefault();
-      zoomBy(e.deltaY < 0 ? 1.1 : 1 / 1.1);
+      zoomAt(e.deltaY < 0 ? 1.1 : 1 / 1.1, e.clientX, e.clientY);
+    };
+    const spread = (t: TouchList) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
+    let last = 0;
+    const onTouchStart = (e: TouchEvent) => {
+      if (e.touches.length === 2) last = spread(e.touches);
+    };
+    const onTouchMove = (e: TouchEvent) => {
+      if (e.touches.length !== 2 || !last) return;
+      e.preventDefault();
+      const now = spread(e.touches);
+      // Small changes wait: each zoom redraws the pages near the view.
+      if (Math.abs(now / last - 1) < 0.03) return;
+      zoomAt(now / last, (e.touches[0].clientX + e.touches[1].clientX) / 2, (e.touches[0].clientY + e.touches[1].clientY) / 2);
+      last = now;
+    };
+    const onTouchEnd = (e: TouchEvent) => {
+      if (e.touches.length < 2) last = 0;
     };
     el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  }, [zoomBy, pdf.status]);
+    el.addEventListener('touchstart', onTouchStart, { passive: true });
+    el.addEventListener('touchmove', onTouchMove, { passive: false });
+    el.addEventListener('touchend', onTouchEnd);
+    el.addEventListener('touchcancel', onTouchEnd);
+    return () => {
+      el.removeEventListener('wheel', onWheel);
+      el.removeEventListener('touchstart', onTouchStart);
+      el.removeEventListener('touchmove', onTouchMove);
+      el.removeEventListener('touchend', onTouchEnd);
+      el.removeEventListener('touchcancel', onTouchEnd);
+    };
+  }, [zoomAt, pdf.status]);
 
+  // Each tab keeps where its pages were scrolled to, and finds it again when it comes back.
+  const scrolls = useRef(new Map<string, [number, number]>());
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
+    if (activeTabId) scrolls.current.set(activeTabId, [el.scrollLeft, el.scrollTop]);
     const top = el.getBoundingClientRect().top + 40;
     const pages = [...el.querySelectorAll<HTMLElement>('[data-page]')];
     const current = pages.findLast((p) => p.getBoundingClientRect().top <= top) ?? pages[0];
     if (current) setCurrentPage(Number(current.dataset.page));
   };
+  const ready = pdf.status === 'ready';
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || !ready || !activeTabId) return;
+    const [left, top] = scrolls.current.get(activeTabId) ?? [0, 0];
+    el.scrollTo(left, top);
+    onScroll();
+    // Only on a tab's arrival: the scroll handler keeps the position from then on.
+  }, [activeTabId, ready]);
   const goTo = (n: number) => {
     scroller.current?.querySelector(`[data-page="${n}"]`)?.scrollIntoView({ block: 'start' });
     setCurrentPage(n);
@@ -167,19 +282,19 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
     if (!selectedId) return;
     dispatch({ type: 'remove', id: selectedId });
     setSelectedId(null);
-  }, [selectedId]);
-  const keys = useMemo(() => ({ undo: () => dispatch({ type: 'undo' }), redo: () => dispatch({ type: 'redo' }), remove, deselect: () => setSelectedId(null) }), [remove]);
+  }, [selectedId, dispatch]);
+  const keys = useMemo(() => ({ undo: () => dispatch({ type: 'undo' }), redo: () => dispatch({ type: 'redo' }), remove, deselect: () => setSelectedId(null) }), [remove, dispatch]);
   useEditorKeys(keys, phase === 'select' && signing === null);
 
   const pageAspect = (page: number) => (pdf.status === 'ready' ? pdf.pages[page - 1].width / pdf.pages[page - 1].height : 0.77);
 
-  const place = (page: number, rect: Rect, extra: { points?: Point[]; lines: readonly TextLine[]; flip: boolean }) => {
+  const place = (page: number, rect: Rect, extra: { points?: Point[]; from: Point; to: Point; lines: readonly TextLine[]; flip: boolean }) => {
     if (toolName === 'ink') {
       add({ id: newId(), op: { type: 'ink', page, rect, strokes: [extra.points ?? []], color: style.stroke, width: style.width } }, true);
       return;
     }
     if (toolName === 'highlight' || toolName === 'underline' || toolName === 'strikeout') {
-      const rects = selectedLineRects(extra.lines, rect);
+      const rects = selectedLineRects(extra.lines, extra.from, extra.to);
       const x0 = Math.min(...rects.map((r) => r[0]));
       const y0 = Math.min(...rects.map((r) => r[1]));
       const bounds: Rect = [x0, y0, Math.max(...rects.map((r) => r[0] + r[2])) - x0, Math.max(...rects.map((r) => r[1] + r[3])) - y0];
@@ -247,31 +362,46 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
     }
   };
 
-  const editCount = doc.objects.length + doc.pageOps.length;
+  // Apply runs one task per edited file, each with its own token and operations, as a batch of the tool flow does.
+  const edited = tabs.filter((tab) => editCount(tab) > 0);
+  const canApply = edited.length > 0 && edited.every((tab) => tab.token) && uploads === 0;
   const apply = () => {
-    if (!source?.token || editCount === 0) return;
+    if (!canApply) return;
     setSelectedId(null);
-    const request = { toolType: tool.id, token: source.token, operations: JSON.stringify(buildEditDocument(doc)), flatten };
-    void run(request);
+    if (edited.length === 1) {
+      void run(requestOf(tool.id, edited[0], flatten));
+      return;
+    }
+    const items: FileItem[] = edited.map((tab) => ({ uid: tab.id, name: tab.file.name, size: tab.file.size, raw: tab.file, objectURL: tab.url, status: 'ready', progress: 0, fileNameToken: tab.token }));
+    flowDispatch({ type: 'add', items });
+    void runAll(edited.map((tab) => ({ uid: tab.id, request: requestOf(tool.id, tab, flatten) })));
+  };
+  const retryTab = (uid: string) => {
+    const tab = tabs.find((other) => other.id === uid);
+    if (tab) rerunTab({ uid, request: requestOf(tool.id, tab, flatten) });
   };
 
   const startOver = () => {
     cancel();
-    setSource(null);
-    dispatch({ type: 'reset' });
+    cancelBatch();
+    tabs.forEach((tab) => URL.revokeObjectURL(tab.url));
+    scrolls.current.clear();
+    tabsDispatch({ type: 'reset' });
+    setActiveId(null);
     flowDispatch({ type: 'reset' });
     setSelectedId(null);
     setDownloaded(false);
   };
 
   const onDownload = (event: MouseEvent<HTMLAnchorElement>) =>
-    onDownloadClick(event, { pending: { count: 1, tokens: source?.token ?? '' }, onSaved: () => setDownloaded(true) });
+    onDownloadClick(event, { pending: { count: Math.max(1, edited.length), tokens: edited.map((tab) => tab.token).join(';') }, onSaved: () => setDownloaded(true) });
 
   if (phase === 'processing') return <ProgressView progress={flow.task.progress} />;
-  if (phase === 'done') return <ResultView result={flow.task.result} inputSize={source?.size ?? 0} showSaving={false} onDownload={onDownload} onStartOver={startOver} />;
+  if (phase === 'done') return <ResultView result={flow.task.result} inputSize={edited[0]?.file.size ?? 0} showSaving={false} onDownload={onDownload} onStartOver={startOver} />;
   if (phase === 'failed') return <FailureView error={flow.task.error} onRetry={apply} onStartOver={startOver} />;
+  if (phase === 'batch') return <BatchView files={flow.files} options={undefined} showSaving={false} onRetry={retryTab} onDownload={onDownload} onStartOver={startOver} />;
 
-  if (!source) {
+  if (!active) {
     return (
       <section className="tool-flow editor-open">
         {notice && (
@@ -279,13 +409,21 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
             {notice}
           </p>
         )}
-        <Dropzone multiple={false} accept="application/pdf,.pdf" limits={t('flow.dropzone.limitsOne', { size: formatBytes(maxBytes, t, lang) })} onFiles={open} />
+        <Dropzone multiple accept="application/pdf,.pdf" limits={t('flow.dropzone.limitsMany', { max: EDITOR_MAX_FILES, size: formatBytes(maxBytes, t, lang) })} onFiles={open} />
       </section>
     );
   }
 
   return (
     <section className="editor" aria-label={t('editor.label')}>
+      <TabStrip
+        tabs={tabs.map((tab) => ({ id: tab.id, name: tab.file.name, edited: editCount(tab) > 0 }))}
+        active={active.id}
+        panelId={panelId}
+        onActivate={activate}
+        onClose={askClose}
+        onAdd={open}
+      />
       <Toolbar
         tools={tools}
         tool={toolName}
@@ -303,15 +441,15 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
           {notice}
         </p>
       )}
-      {source.error && (
+      {active.error && (
         <p className="notice" role="alert">
-          {messageText(source.error)}
+          {messageText(active.error)}
         </p>
       )}
       <p className="editor__hint" role="status">
         {t(`editor.hints.${toolName}`)}
       </p>
-      <div className="editor__body">
+      <div className="editor__body" role="tabpanel" id={panelId} aria-labelledby={tabDomId(active.id)}>
         {pdf.status === 'ready' && <Thumbnails pages={pdf.pages} isDeleted={(n) => isDeleted(doc, n)} rotationOf={(n) => rotationOf(doc, n)} onGo={goTo} />}
         <div className="editor__pages" ref={scroller} onScroll={onScroll}>
           {pdf.status === 'loading' && <p className="editor__status">{t('editor.loading')}</p>}
@@ -361,13 +499,25 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
             <label className="editor-check">
               <input type="checkbox" checked={flatten} onChange={(e) => setFlatten(e.target.checked)} /> {t('editor.apply.flatten')}
             </label>
-            <button type="button" className="button button--primary" onClick={apply} disabled={!source.token || editCount === 0 || uploads > 0}>
-              {t('editor.apply.button')}
+            <button type="button" className="button button--primary" onClick={apply} disabled={!canApply}>
+              {edited.length > 1 ? t('editor.apply.many', { count: edited.length }) : t('editor.apply.button')}
             </button>
-            {!source.token && !source.error && <p className="editor__status">{t('editor.apply.uploading')}</p>}
+            {!active.token && !active.error && <p className="editor__status">{t('editor.apply.uploading')}</p>}
           </div>
         </aside>
       </div>
+      {closing && (
+        <ConfirmDialog
+          title={t('editor.tabs.closeTitle', { name: closing.file.name })}
+          text={t('editor.tabs.closeText')}
+          confirmLabel={t('editor.tabs.closeConfirm')}
+          cancelLabel={t('editor.tabs.closeCancel')}
+          danger
+          busy={false}
+          onConfirm={() => closeTab(closing)}
+          onCancel={() => setClosing(null)}
+        />
+      )}
       {signing !== null && <SignatureDialog onDone={signed} onCancel={() => setSigning(null)} uploadImage={(file) => uploadPicture(tool.id, file)} />}
     </section>
   );

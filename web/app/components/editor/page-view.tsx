@@ -31,7 +31,7 @@ interface PageViewProps {
   today: string;
   onSelect: (id: string | null) => void;
   /** A click or drag with a placing tool: the rect in page fractions; `points` for ink. */
-  onPlace: (page: number, rect: Rect, extra: { points?: Point[]; lines: readonly TextLine[]; flip: boolean }) => void;
+  onPlace: (page: number, rect: Rect, extra: { points?: Point[]; from: Point; to: Point; lines: readonly TextLine[]; flip: boolean }) => void;
   onEditLine: (page: number, line: TextLine) => void;
   onMove: (id: string, rect: Rect) => void;
   onText: (id: string, text: string) => void;
@@ -80,18 +80,23 @@ export function PageView({ page, index, scale, tool, objects, selectedId, delete
       if (e.target === e.currentTarget) onSelect(null);
       return;
     }
+    // A second finger down means a pinch (the workspace zooms): the first finger's drawing stops.
+    if (draft) {
+      setDraft(null);
+      return;
+    }
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
     const p = at(e);
     setDraft({ from: p, to: p, points: [p] });
   };
   const move = (e: ReactPointerEvent) => {
-    if (!draft) return;
+    if (!draft || !e.isPrimary) return;
     const p = at(e);
     setDraft({ ...draft, to: p, points: tool === 'ink' ? [...draft.points, p] : draft.points });
   };
-  const up = () => {
-    if (!draft) return;
+  const up = (e: ReactPointerEvent) => {
+    if (!draft || !e.isPrimary) return;
     setDraft(null);
     finish(draft);
   };
@@ -111,7 +116,7 @@ export function PageView({ page, index, scale, tool, objects, selectedId, delete
       if (!size && DRAGGED.has(tool)) return;
     }
     // A line dragged up and to the right (or down and to the left) runs bottom-left to top-right.
-    onPlace(index + 1, rect, { points, lines, flip: (to[0] - from[0]) * (to[1] - from[1]) < 0 });
+    onPlace(index + 1, rect, { points, from, to, lines, flip: (to[0] - from[0]) * (to[1] - from[1]) < 0 });
   };
 
   const ptToPx = scale;

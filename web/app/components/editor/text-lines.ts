@@ -3,7 +3,7 @@
  * Pure: the caller passes the page size and a function from PDF user space to the displayed page
  * (pdf.js `viewport.convertToViewportPoint`), so rotated and cropped pages come out as displayed.
  */
-import type { Rect } from './operations';
+import type { Point, Rect } from './operations';
 
 /** The parts of a pdf.js TextItem this needs. */
 export interface TextPiece {
@@ -77,15 +77,23 @@ export function textLines(items: readonly TextPiece[], width: number, height: nu
 const overlaps = (a: Rect, b: Rect) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
 
 /**
- * The text a drag selects for highlight, underline or strike-out: each line it crosses, cut to the
- * drag's horizontal span. Where it crosses no text, the drag's own rect.
+ * The text a drag selects for highlight, underline or strike-out, as a text selection runs: the
+ * line where the drag starts from that point to its end, the lines between whole, and the line
+ * where it ends up to that point (one line: between the two points). The lines are those the
+ * drag's box crosses, so a drag down one column leaves the next column alone. Where it crosses no
+ * text, the drag's own rect.
  */
-export function selectedLineRects(lines: readonly TextLine[], drag: Rect): Rect[] {
-  const hit = lines.filter((l) => overlaps(l.rect, drag));
+export function selectedLineRects(lines: readonly TextLine[], from: Point, to: Point): Rect[] {
+  const drag: Rect = [Math.min(from[0], to[0]), Math.min(from[1], to[1]), Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1])];
+  const hit = lines.filter((l) => overlaps(l.rect, drag)).sort((a, b) => a.rect[1] - b.rect[1] || a.rect[0] - b.rect[0]);
   if (hit.length === 0) return [drag];
-  return hit.map(({ rect: [x, y, w, h] }) => {
-    const left = Math.max(x, drag[0]);
-    const right = Math.min(x + w, drag[0] + drag[2]);
-    return [left, y, Math.max(0, right - left), h] as Rect;
-  });
+  const cut = ([x, y, w, h]: Rect, left: number, right: number): Rect => {
+    const l = Math.min(x + w, Math.max(x, left));
+    const r = Math.max(x, Math.min(x + w, right));
+    return [l, y, Math.max(0, r - l), h];
+  };
+  if (hit.length === 1) return [cut(hit[0].rect, drag[0], drag[0] + drag[2])];
+  // Reading order: the point higher on the page starts the selection.
+  const [start, end] = from[1] <= to[1] ? [from, to] : [to, from];
+  return hit.map(({ rect }, i) => (i === 0 ? cut(rect, start[0], 1) : i === hit.length - 1 ? cut(rect, 0, end[0]) : rect));
 }
