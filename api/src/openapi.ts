@@ -5,6 +5,8 @@ import { TOOLS } from '#shared/tools';
 import { ZProgressRequest } from './routes/file/schema';
 import { ZCreateOrder, ZPayRequest } from './routes/order/schema';
 import { ZSubscriptionRequest, ZThirdPartyProducts } from './routes/product/schema';
+import { ZSaveSignature } from './routes/signature/schema';
+import { SAVED_SIGNATURE_LIMITS, SIGNATURES_PATH } from '#shared/signatures';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
 
@@ -56,6 +58,7 @@ export function openApiDocument() {
         },
       },
       ...billingPaths(),
+      ...signaturePaths(),
     },
   };
 }
@@ -85,5 +88,21 @@ function billingPaths() {
     '/api/uc/order/abandon': post(ZPayRequest, 'Back through cancel_url: the session is expired, the order FAILED', { ...signedIn, 404: { description: 'not yours' } }),
     '/api/user/deductTimes': post(null, "data: { used, limit }: one conversion of a signed-in Free user today", { ...signedIn, 429: { description: 'DAILY_LIMIT' } }),
     '/api/billing/stripe/webhook': post(null, "Stripe's events, raw body signed in Stripe-Signature", { 400: { description: 'bad signature: nothing changes' }, ...notConfigured }),
+  };
+}
+
+/** The signatures a signed-in user keeps on the account (the editor's Sign tool). */
+function signaturePaths() {
+  const signedIn = { 401: { description: 'NOT_SIGNED_IN' } };
+  return {
+    [SIGNATURES_PATH]: {
+      get: { description: 'data: AccountSignature[] ({ id, createdAt, signature }), newest first', responses: { 200: { description: '{ code: 0, data }' }, ...signedIn } },
+      post: {
+        description: `Saves { signature }: drawn strokes, typed text or a PNG/JPEG data URL; past ${SAVED_SIGNATURE_LIMITS.perUser} the oldest is dropped. data: the AccountSignature`,
+        requestBody: { content: json(ZSaveSignature) },
+        responses: { 200: { description: '{ code: 0, data }' }, 400: { description: 'Illegal input' }, ...signedIn },
+      },
+    },
+    [`${SIGNATURES_PATH}/{id}`]: { delete: { responses: { 200: { description: '{ code: 0 }' }, 404: { description: 'not yours or unknown' }, ...signedIn } } },
   };
 }

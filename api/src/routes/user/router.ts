@@ -12,6 +12,7 @@ import { countConversion } from '../../services/billing/usage-service';
 import { loadAccount } from '../../services/user-service';
 import { addressProofOf, clearSessionCookie, sessionTokenOf, setAddressProofCookie, setSessionCookie } from './cookies';
 import { googleRedirectFlow } from './google-redirect';
+import { signatureRouter } from '../signature/router';
 import { ZCheckEmail, ZEmailLogin, ZGoogleLogin } from './schema';
 
 /**
@@ -37,6 +38,7 @@ async function signInBrowser(deps: Deps, req: Request, res: Response, userId: st
 /** The spec's user calls: email-link login, Google login, user info, logout. */
 export function userRouter(deps: Deps): Router {
   const r = Router();
+  r.use('/signatures', signatureRouter(deps));
 
   r.post('/checkEmail', validateBody(ZCheckEmail), async (req, res) => {
     res.json({ code: 0, data: await checkAccount(deps, res.locals.body.email, req.ip ?? 'unknown') });
