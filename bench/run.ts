@@ -4,6 +4,7 @@ import path from 'node:path';
 import { runEngine } from '../worker/src/engines/run';
 import { compressBench } from './compress';
 import { ebooksCadBench } from './ebooks-cad';
+import { editorBench } from './editor';
 import { hostileBench } from './hostile';
 import { lighthouseBench } from './lighthouse';
 import { mergeBench } from './merge';
@@ -34,6 +35,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   'pdf-to-ppt': pdfToPptBench,
   lighthouse: lighthouseBench,
   hostile: hostileBench,
+  editor: editorBench,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));
