@@ -27,6 +27,8 @@ export type PageConfig = Pick<
   | 'SOCIAL_X_URL'
   | 'SOCIAL_LINKEDIN_URL'
   | 'SOCIAL_YOUTUBE_URL'
+  // Whether the operator's certificate is set up: Sign PDF offers the seal only then.
+  | 'SIGN_CERT_P12'
 >;
 
 /** The plans the pricing page renders on the server, and whether they can be bought here. */

@@ -4,7 +4,7 @@ import type { PageConfig } from '#shared/web-contract';
 
 /**
  * What the site's chrome needs from the server: the tool list, whether the visitor runs macOS, and
- * what the operator configured — the social links, the desktop builds and Google sign-in. Nothing
+ * what the operator configured — the social links, the desktop builds, Google sign-in and sealing. Nothing
  * unconfigured is offered (no link to a network's home page, no button to a sign-in that 404s).
  */
 export function chromeConfig(request: Request, config: PageConfig) {
@@ -16,5 +16,7 @@ export function chromeConfig(request: Request, config: PageConfig) {
     desktop: { windows: Boolean(config.DESKTOP_WINDOWS_URL), mac: Boolean(config.DESKTOP_MAC_URL) },
     // The popup's Google button runs the redirect flow, which needs both.
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+    // Boot opened the certificate (a bad one stops it), so a path means Sign PDF can seal.
+    sealing: Boolean(config.SIGN_CERT_P12),
   };
 }
