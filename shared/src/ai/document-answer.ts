@@ -1,0 +1,75 @@
+import { Bm25Index } from './bm25';
+import { sentences, type TextChunk } from './chunks';
+import { terms } from './terms';
+
+/** A quoted passage and the physical page it was read from. */
+export interface Citation {
+  page: number;
+  quote: string;
+}
+
+/** Document mode's answer: the best passages quoted with their pages, or none ("not found"). */
+export interface DocumentAnswer {
+  found: boolean;
+  citations: Citation[];
+}
+
+/** Below this share of the question's telling words, the document does not answer it. */
+const MIN_COVERAGE = 0.6;
+/** A passage this much weaker than the best one is not worth quoting. */
+const RELATIVE_SCORE = 0.45;
+const MAX_CITATIONS = 3;
+const QUOTE_CHARS = 420;
+
+/** A document's passages and their index, built once per document while it is asked about. */
+export class DocumentIndex {
+  readonly bm25: Bm25Index;
+
+  constructor(readonly chunks: readonly TextChunk[]) {
+    this.bm25 = new Bm25Index(chunks.map((c) => c.text));
+  }
+
+  /**
+   * Answers from the document itself: the passages that best match the question, each quoted at its
+   * most relevant sentences. "Not found" when even the best passages, with the rest of their page,
+   * lack most of what the question asks about.
+   */
+  answer(question: string): DocumentAnswer {
+    const hits = this.bm25.search(question, 12);
+    if (hits.length === 0) return { found: false, citations: [] };
+    const bestPage = this.chunks[hits[0].index].page;
+    const onBestPage = this.chunks.flatMap((c, i) => (c.page === bestPage ? [i] : []));
+    const top = hits.slice(0, MAX_CITATIONS).map((h) => h.index);
+    if (this.bm25.coverage(question, [...new Set([...onBestPage, ...top])]) < MIN_COVERAGE) return { found: false, citations: [] };
+
+    const citations: Citation[] = [];
+    for (const hit of hits) {
+      if (citations.length === MAX_CITATIONS || hit.score < hits[0].score * RELATIVE_SCORE) break;
+      const chunk = this.chunks[hit.index];
+      const quote = this.bestQuote(question, chunk.text);
+      if (!citations.some((c) => c.page === chunk.page && c.quote === quote)) citations.push({ page: chunk.page, quote });
+    }
+    return { found: true, citations };
+  }
+
+  /** The run of consecutive sentences of a passage that holds most of the question's weight. */
+  private bestQuote(question: string, text: string): string {
+    const q = new Set(terms(question));
+    const all = text.split('\n').flatMap(sentences);
+    const weight = all.map((s) => terms(s).reduce((sum, t) => (q.has(t) ? sum + this.bm25.idf(t) : sum), 0));
+    let best = { start: 0, end: 1, weight: -1 };
+    for (let start = 0; start < all.length; start++) {
+      let total = 0;
+      let length = 0;
+      for (let end = start; end < all.length; end++) {
+        length += all[end].length + 1;
+        if (length > QUOTE_CHARS && end > start) break;
+        total += weight[end];
+        // More weight wins; at equal weight, the shorter quote.
+        if (total > best.weight) best = { start, end: end + 1, weight: total };
+      }
+    }
+    const quote = all.slice(best.start, best.end).join(' ');
+    return quote.length > QUOTE_CHARS ? `${quote.slice(0, quote.lastIndexOf(' ', QUOTE_CHARS))}…` : quote;
+  }
+}

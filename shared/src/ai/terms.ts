@@ -1,0 +1,62 @@
+/**
+ * Words as the document index sees them: accents folded, case folded, common words of English and
+ * French dropped, plurals and a few endings trimmed, so "Batteries" in a question meets "battery" on
+ * a page. Deliberately light: a wrong stem costs recall on one word, a heavy stemmer costs precision
+ * on every word.
+ */
+
+const STOP_WORDS = new Set(
+  (
+    // English
+    'a an and are as at be been being but by can could did do does for from had has have how i if in into is it its ' +
+    'me my no not of on or our should so than that the their them then there these they this those to was we were what when ' +
+    'where which who whom why will with would you your about after all also any before between both each more most other ' +
+    'some such only own same very just over under again further once here up down out off during above below until while ' +
+    'tell explain describe give list say said does doing please document pdf page pages ' +
+    // French
+    'au aux avec ce ces cet cette dans de des du elle elles en est et eux il ils je la le les leur leurs lui ma mais me mes ' +
+    'moi mon ne nos notre nous on ou où par pas pour qu que qui quoi quel quelle quels quelles sa se ses son sont sur ta te tes ' +
+    'toi ton tu un une vos votre vous y été être avoir fait faire comment pourquoi quand combien est-ce'
+  ).split(/\s+/),
+);
+
+/** Lower case, accents removed (é → e, œ → oe), so French questions typed without accents still match. */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .replace(/ß/g, 'ss');
+}
+
+/** A light suffix trim for English and French plurals and verb endings. */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  let w = word;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('aux') && w.length > 4) w = `${w.slice(0, -3)}al`;
+  else if ((w.endsWith('s') || w.endsWith('x')) && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  // "change", "changed", "changes" and "changing" meet at "chang".
+  if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
+  return w;
+}
+
+/** The index terms of a text, in order (a term may repeat). */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of foldText(text).match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? []) {
+    // "l'appareil", "d’alimentation": the article goes, the word stays.
+    const word = raw.replace(/^[a-z][’']/, '');
+    for (const part of word.split(/[-'’]/)) {
+      if (part.length < 2 && !/\d/.test(part)) continue;
+      if (STOP_WORDS.has(part)) continue;
+      out.push(stem(part));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Bm25Index } from '#shared/ai/bm25';
+import { chunkPages, paragraphs } from '#shared/ai/chunks';
+import { DocumentIndex } from '#shared/ai/document-answer';
+import { foldText, terms } from '#shared/ai/terms';
+import { fixture } from '../support/fixtures';
+
+/** pdftotext's pages (it ends each with a form feed). */
+const pagesOf = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+describe('terms', () => {
+  it('folds accents and case and drops the common words of English and French', () => {
+    expect(foldText('Œuvre ÉTÉ Straße')).toBe('oeuvre ete strasse');
+    expect(terms('Where are the batteries of the remote?')).toEqual(['battery', 'remot']);
+    expect(terms("Où sont les piles de l'appareil ?")).toEqual(['pile', 'appareil']);
+  });
+
+  it('keeps numbers and the parts of hyphenated words, and drops single letters', () => {
+    expect(terms('Model FX-9 draws 1204 W')).toEqual(['model', 'fx', '9', 'draw', '1204']);
+  });
+});
+
+describe('chunkPages', () => {
+  it('keeps every passage on the page it came from, rejoining words hyphenated across lines', () => {
+    const pages = ['First para-\ngraph on page one.\n\nSecond paragraph.', '', 'Page three text.'];
+    const chunks = chunkPages(pages);
+    expect(chunks.map((c) => c.page)).toEqual([1, 3]);
+    expect(chunks[0].text).toBe('First paragraph on page one.\nSecond paragraph.');
+    expect(chunks.map((c) => c.ordinal)).toEqual([0, 1]);
+    expect(paragraphs(pages[0]).map((p) => p.offset)).toEqual([0, pages[0].indexOf('Second')]);
+  });
+
+  it('cuts a long page into passages of bounded length without losing words', () => {
+    const long = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} talks about topic ${i}.`).join(' ');
+    const chunks = chunkPages([long]);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks) expect(c.text.length).toBeLessThanOrEqual(1100);
+    expect(squash(chunks.map((c) => c.text).join(' '))).toBe(squash(long));
+  });
+});
+
+describe('Bm25Index', () => {
+  it('ranks the passage holding a rare word first, even among passages full of common ones', () => {
+    const index = new Bm25Index(['the loop runs the loop again', 'loop loop loop trace', 'the thermostat sets the loop temperature']);
+    expect(index.search('thermostat loop', 3)[0].index).toBe(2);
+    expect(index.idf('thermostat')).toBeGreaterThan(index.idf('loop'));
+  });
+});
+
+describe('DocumentIndex on a real paper (pdfjs_tracemonkey.pdf, 14 pages)', () => {
+  let pages: string[];
+  let index: DocumentIndex;
+  beforeAll(() => {
+    pages = pagesOf(fixture('pdf/pdfjs_tracemonkey.pdf'));
+    index = new DocumentIndex(chunkPages(pages));
+  });
+
+  it.each([
+    ['How is blacklisting changed to work with nesting?', 7],
+    ['Which grants sponsored this work?', 13],
+    ['What is the oracle used for when compiling loops?', 5],
+  ])('cites the page that answers "%s" first', (question, page) => {
+    const answer = index.answer(question);
+    expect(answer.found).toBe(true);
+    expect(answer.citations[0].page).toBe(page);
+  });
+
+  it('quotes the page word for word', () => {
+    const { citations } = index.answer('Which grants sponsored this work?');
+    for (const c of citations) expect(squash(pages[c.page - 1])).toContain(squash(c.quote).replace(/…$/, ''));
+    expect(citations[0].quote).toMatch(/CNS-0615443/);
+  });
+
+  it.each(['What is the warranty period of the dishwasher?', 'Quelle est la garantie du lave-vaisselle ?', 'the and of'])(
+    'answers "not found" to "%s"',
+    (question) => {
+      expect(index.answer(question)).toEqual({ found: false, citations: [] });
+    },
+  );
+});
