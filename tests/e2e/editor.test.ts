@@ -65,14 +65,22 @@ describe('the PDF editor in the browser', () => {
     return page;
   };
 
-  /** A point of page 1 given in fractions of the page as displayed. */
-  const pointOn = async (page: Page, fx: number, fy: number) => {
-    const box = (await page.locator('.editor-page[data-page="1"] .editor-page__overlay').boundingBox())!;
-    return { x: box.x + box.width * fx, y: box.y + box.height * fy };
+  /** Points of page 1 given in fractions of the page as displayed, the window scrolled to show them (the mouse does not scroll). */
+  const pointsOn = async (page: Page, ...points: [number, number][]) => {
+    const overlay = page.locator('.editor-page[data-page="1"] .editor-page__overlay');
+    let box = (await overlay.boundingBox())!;
+    const ys = points.map(([, fy]) => box.y + box.height * fy);
+    const below = Math.max(...ys) - (page.viewportSize()!.height - 20);
+    const above = 20 - Math.min(...ys);
+    if (below > 0 || above > 0) {
+      await page.evaluate((dy) => window.scrollBy(0, dy), below > 0 ? below : -above);
+      box = (await overlay.boundingBox())!;
+    }
+    return points.map(([fx, fy]) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy }));
   };
+  const pointOn = async (page: Page, fx: number, fy: number) => (await pointsOn(page, [fx, fy]))[0];
   const drag = async (page: Page, from: [number, number], to: [number, number], steps = 6) => {
-    const a = await pointOn(page, ...from);
-    const b = await pointOn(page, ...to);
+    const [a, b] = await pointsOn(page, from, to);
     await page.mouse.move(a.x, a.y);
     await page.mouse.down();
     await page.mouse.move(b.x, b.y, { steps });
@@ -303,7 +311,7 @@ describe('the PDF editor in the browser', () => {
     for (let i = 1; i <= 20; i++) await page.mouse.move(pad.x + 20 + i * 10, pad.y + pad.height * (0.7 - 0.4 * Math.sin(i / 3)));
     await page.mouse.up();
     await page.screenshot({ path: path.join(SHOTS, 'sign-fr-dialog-390x844.png') });
-    await dialog.getByRole('button', { name: t('editor.signature.use') }).click();
+    await dialog.getByRole('button', { name: t('editor.signature.use'), exact: true }).click();
     await page.locator('[data-object=signature]').waitFor();
     await tool('date').click();
     await clickOn(page, 0.6, 0.9);
@@ -314,7 +322,7 @@ describe('the PDF editor in the browser', () => {
     await page.getByRole('button', { name: t('editor.signature.change') }).click();
     await dialog.getByRole('tab', { name: t('editor.signature.type') }).click();
     await dialog.getByLabel(t('editor.signature.name')).fill('Camille Dupont');
-    await dialog.getByRole('button', { name: t('editor.signature.use') }).click();
+    await dialog.getByRole('button', { name: t('editor.signature.use'), exact: true }).click();
     await clickOn(page, 0.3, 0.6);
     await tool('select').click();
     expect(await savedKind()).toBe('type');
