@@ -113,4 +113,16 @@ describe('sealing without a certificate', () => {
     expect(res.body.message).toBe('Illegal input');
     expect(await stack.deps.db.task.count()).toBe(before);
   });
+
+  it('audits a signing queued without its row (accepted across an upgrade) with the operations as stored', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(SOURCE, 'sign-pdf');
+    const start = await v.transfer({ toolType: 'sign-pdf', token, operations });
+    await stack.deps.db.signingAudit.delete({ where: { taskId: start.body.id } });
+    await stack.startWorker();
+    expect(await v.waitForTask(start.body.id)).toMatchObject({ code: 1000 });
+    const task = await stack.deps.db.task.findUniqueOrThrow({ where: { id: start.body.id } });
+    const audit = await stack.deps.db.signingAudit.findUniqueOrThrow({ where: { taskId: start.body.id } });
+    expect(audit).toMatchObject({ sealed: false, inputSha256: sha256(fs.readFileSync(SOURCE)), operationsSha256: sha256(JSON.stringify((task.options as { operations: unknown }).operations)) });
+  });
 });

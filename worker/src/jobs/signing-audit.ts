@@ -29,3 +29,16 @@ export async function finishSigning(deps: Deps, options: unknown, input: InputFi
   }
   return { inputSha256: await sha256Of(input.path), outputSha256: await sha256Of(output.path), sealed, completedAt: deps.now() };
 }
+
+/**
+ * The audit row's completion, in the transaction that marks the task Done. A task accepted before the
+ * api opened audit rows (queued across an upgrade) gets its row here, with the operations as stored.
+ */
+export function recordSigning(deps: Deps, task: { id: string; userId: string | null; visitorId: string | null; options: unknown }, signing: Awaited<ReturnType<typeof finishSigning>>) {
+  const stored = JSON.stringify((task.options as { operations?: unknown }).operations ?? null);
+  return deps.db.signingAudit.upsert({
+    where: { taskId: task.id },
+    update: signing,
+    create: { taskId: task.id, userId: task.userId, visitorId: task.visitorId, operationsSha256: createHash('sha256').update(stored).digest('hex'), ...signing },
+  });
+}

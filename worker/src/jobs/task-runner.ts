@@ -7,7 +7,7 @@ import { randomId } from '#shared/server/ids';
 import { log } from '#shared/server/logger';
 import { getTool } from '#shared/tools';
 import type { TaskHosts } from '../sandbox/host-pool';
-import { finishSigning } from './signing-audit';
+import { finishSigning, recordSigning } from './signing-audit';
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 /** Progress writes are throttled so a chatty processor does not hammer the database. */
@@ -89,7 +89,7 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
     await deps.db.$transaction([
       deps.db.file.createMany({ data: outputs }),
       deps.db.task.update({ where: { id: task.id }, data: { status: 'DONE', progress: 1, notice: result.notice ?? null, finishedAt: deps.now() } }),
-      ...(signing ? [deps.db.signingAudit.update({ where: { taskId: task.id }, data: signing })] : []),
+      ...(signing ? [recordSigning(deps, task, signing)] : []),
     ]);
     return 'done';
   } finally {
