@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString, PDFHexString } from '@cantoo/pdf-lib';
+import fontkit from '@cantoo/fontkit';
 import sharp from 'sharp';
 
 /** One editor operation with the fields every operation carries. */
@@ -76,5 +77,30 @@ export const scannedSignatureJpg: string = await (async () => {
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><rect width="200" height="80" fill="#fff"/><rect x="10" y="32" width="180" height="16" fill="#000"/></svg>';
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-fixture-')), 'signature-scan.jpg');
   await sharp(Buffer.from(svg)).jpeg({ quality: 95 }).toFile(file);
+  return file;
+})();
+
+/** The fonts a page uses, as pdffonts lists them: name, type and whether embedded. */
+export function pageFonts(file: string, page: number): Array<{ name: string; type: string }> {
+  const r = spawnSync('pdffonts', ['-f', String(page), '-l', String(page), file], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`pdffonts: ${r.stderr}`);
+  return r.stdout
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim())
+    .map((line) => ({ name: line.slice(0, 36).trim(), type: line.slice(37, 55).trim() }));
+}
+
+/**
+ * A page whose one line, "Hello world from Sheaf", is set in an embedded subset of Noto Serif (a
+ * CID TrueType font with a ToUnicode map, as most producers write), 24 pt, its baseline at 700 of 792.
+ */
+export const cidFontLine: string = await (async () => {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(fs.readFileSync(path.join(import.meta.dirname, '../../../worker/assets/fonts/NotoSerif-Regular.ttf')), { subset: true });
+  doc.addPage([612, 792]).drawText('Hello world from Sheaf', { x: 72, y: 700, size: 24, font });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-fixture-')), 'cid-font-line.pdf');
+  fs.writeFileSync(file, await doc.save());
   return file;
 })();

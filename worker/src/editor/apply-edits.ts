@@ -41,6 +41,8 @@ import { isPageOperation, type OperationOf, type TEditDocument, type TOperation,
 import { AppError } from '#shared/errors';
 import { runEngine } from '../engines/run';
 import { FontBook, closestFamily } from './fonts';
+import { OriginalFonts, showInFont, type OriginalFont } from './original-font';
+import type { ScriptSetter } from './script-runs';
 import { pageSpace, type PageSpace, uprightPoint, uprightRect, userBox, userQuad } from './page-space';
 import { removeText, type LineStyle, type TextRemoval } from './pdfium';
 import { withTransparentPaper } from './signature-image';
@@ -48,6 +50,8 @@ import { withTransparentPaper } from './signature-image';
 type Rgb = ReturnType<typeof rgb>;
 const hex = (color: string): Rgb => rgb(parseInt(color.slice(1, 3), 16) / 255, parseInt(color.slice(3, 5), 16) / 255, parseInt(color.slice(5, 7), 16) / 255);
 const comps = (color: string) => [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16) / 255);
+
+const PLAIN = { family: 'sans', bold: false, italic: false } as const;
 
 /** Room between lines of a text box, as a share of the font size. */
 const LINE_HEIGHT = 1.2;
@@ -76,6 +80,7 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
 
   const replaced = ops.filter((o): o is OperationOf<'replaceText'> => o.type === 'replaceText');
   let styles: (LineStyle | null)[] = [];
+  let originalFonts: OriginalFonts | undefined;
   if (replaced.length) {
     const removals: TextRemoval[] = replaced.map((o) => {
       const space = pageSpace(pdf.getPage(o.page - 1));
@@ -85,28 +90,31 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
       return { pageIndex: o.page - 1, rect: { left, bottom, right, top } };
     });
     ({ bytes, styles } = await removeText(bytes, removals));
+    originalFonts = new OriginalFonts(pdf);
     pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   }
 
   const fonts = new FontBook(pdf);
   const images = new ImageBook(pdf, opts.images);
   let replacedIndex = 0;
+  let fontSubstituted = false;
   for (const op of ops) {
     opts.signal.throwIfAborted();
     if (isPageOperation(op)) continue;
     const page = pdf.getPage(op.page - 1);
     const space = pageSpace(page);
-    if (op.type === 'replaceText') await drawReplacement(page, space, fonts, op, styles[replacedIndex++]);
-    else await applyContent(pdf, page, space, fonts, images, op);
+    if (op.type === 'replaceText') {
+      const style = styles[replacedIndex++];
+      const original = style ? originalFonts?.find(page, op.page - 1, style.fontName) : undefined;
+      fontSubstituted = (await drawReplacement(page, space, fonts, op, style, original)) || fontSubstituted;
+    } else await applyContent(pdf, page, space, fonts, images, op);
   }
   const fieldOps = ops.filter((o): o is OperationOf<'field'> => o.type === 'field');
   if (fieldOps.length) await fillFields(pdf, fonts, fieldOps);
 
   for (const op of ops) if (isPageOperation(op)) applyPageOperation(pdf, op);
 
-  // Rewritten lines are always set in a shipped font (reusing a document's subset font is not done yet);
-  // a line emptied to remove it shows no font at all.
-  const result = { fontSubstituted: styles.some((s, i) => s !== null && replaced[i].text.trim() !== '') };
+  const result = { fontSubstituted };
   const saved = await pdf.save({ useObjectStreams: false });
   if (!opts.flatten) {
     await writeFile(output, saved);
@@ -134,8 +142,8 @@ async function applyContent(pdf: PDFDocument, page: PDFPage, space: PageSpace, f
   const r = uprightRect(space, op.rect);
   switch (op.type) {
     case 'text': {
-      const font = await fonts.get({ family: op.font, bold: op.bold, italic: op.italic });
-      upright(page, space, () => drawTextBox(page, font, op.text, op.size, hex(op.color), r, op.align));
+      const setter = await fonts.setter({ family: op.font, bold: op.bold, italic: op.italic }, op.text);
+      upright(page, space, () => drawTextBox(page, setter, op.text, op.size, hex(op.color), r, op.align));
       return;
     }
     case 'whiteout':
@@ -162,7 +170,7 @@ async function applyContent(pdf: PDFDocument, page: PDFPage, space: PageSpace, f
       addNote(pdf, page, space, op);
       return;
     case 'freeText':
-      addFreeText(pdf, page, space, await fonts.get({ family: 'sans', bold: false, italic: false }), op);
+      addFreeText(pdf, page, space, await fonts.setter(PLAIN, op.text), op);
       return;
     case 'image': {
       const image = await images.get(op.token);
@@ -175,13 +183,13 @@ async function applyContent(pdf: PDFDocument, page: PDFPage, space: PageSpace, f
 }
 
 /** Breaks text into lines that fit `width` (at word boundaries; a longer word keeps its own line). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+function wrap(text: string, setter: ScriptSetter, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
     for (const word of paragraph.split(/(?<=\s)/)) {
       const next = line + word;
-      if (line && width > 0 && font.widthOfTextAtSize(next.trimEnd(), size) > width) {
+      if (line && width > 0 && setter.width(next.trimEnd(), size) > width) {
         lines.push(line.trimEnd());
         line = word.trimStart();
       } else line = next;
@@ -191,40 +199,70 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
+/** One line, its runs side by side from `x` (each in its script's face). */
+function drawLine(page: PDFPage, setter: ScriptSetter, line: string, at: { x: number; y: number; size: number; color: Rgb }) {
+  let x = at.x;
+  for (const run of setter.runs(line)) {
+    page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font, color: at.color });
+    x += run.font.widthOfTextAtSize(run.text, at.size);
+  }
+}
+
 function drawTextBox(
   page: PDFPage,
-  font: PDFFont,
+  setter: ScriptSetter,
   text: string,
   size: number,
   color: Rgb,
   r: { x: number; y: number; width: number; height: number },
   align: 'left' | 'center' | 'right',
 ) {
-  let baseline = r.y + r.height - font.heightAtSize(size, { descender: false });
-  for (const line of wrap(text, font, size, r.width)) {
-    const w = font.widthOfTextAtSize(line, size);
+  let baseline = r.y + r.height - setter.base.heightAtSize(size, { descender: false });
+  for (const line of wrap(text, setter, size, r.width)) {
+    const w = setter.width(line, size);
     const x = align === 'left' ? r.x : align === 'center' ? r.x + (r.width - w) / 2 : r.x + r.width - w;
-    if (line) page.drawText(line, { x, y: baseline, size, font, color });
+    drawLine(page, setter, line, { x, y: baseline, size, color });
     baseline -= size * LINE_HEIGHT;
   }
 }
 
-async function drawReplacement(page: PDFPage, space: PageSpace, fonts: FontBook, op: OperationOf<'replaceText'>, style: LineStyle | null) {
+/**
+ * Writes a replaced line's new text where the old one sat: in the line's own embedded font when it
+ * holds every character, else in the closest shipped font. Returns whether a shipped font stood in
+ * for the document's (a line emptied to remove it shows no font at all).
+ */
+async function drawReplacement(
+  page: PDFPage,
+  space: PageSpace,
+  fonts: FontBook,
+  op: OperationOf<'replaceText'>,
+  style: LineStyle | null,
+  original: OriginalFont | undefined,
+): Promise<boolean> {
+  if (op.text.trim() === '') return false;
   const r = uprightRect(space, op.rect);
-  const family = closestFamily(style?.fontName ?? '');
-  const font = await fonts.get({ family, bold: style?.bold ?? false, italic: style?.italic ?? false });
   const color = op.color ? hex(op.color) : style ? rgb(style.color[0] / 255, style.color[1] / 255, style.color[2] / 255) : rgb(0, 0, 0);
+  const shipped = () => fonts.setter({ family: closestFamily(style?.fontName ?? ''), bold: style?.bold ?? false, italic: style?.italic ?? false }, op.text);
   if (!style) {
     // No text was there: write into the rect, sized to its height.
     const size = op.size ?? Math.max(4, Math.min(200, r.height * 0.75));
-    upright(page, space, () => page.drawText(op.text, { x: r.x, y: r.y + r.height * 0.2, size, font, color }));
-    return;
+    const setter = await shipped();
+    upright(page, space, () => drawLine(page, setter, op.text, { x: r.x, y: r.y + r.height * 0.2, size, color }));
+    return false;
   }
   // The original glyph origin is in user space; draw there, turned like the page's text.
   const [a, b, c, d] = space.toUser;
+  const size = op.size ?? style.size;
+  const shown = original && showInFont(original, op.text, page.doc.context);
   page.pushOperators(pushGraphicsState(), concatTransformationMatrix(a, b, c, d, style.x, style.y));
-  page.drawText(op.text, { x: 0, y: 0, size: op.size ?? style.size, font, color });
+  if (original && shown) {
+    const key = page.node.newFontDictionary('Orig', original.ref);
+    page.pushOperators(beginText(), setFontAndSize(key, size), setFillingColor(color), shown, endText(), popGraphicsState());
+    return false;
+  }
+  drawLine(page, await shipped(), op.text, { x: 0, y: 0, size, color });
   page.pushOperators(popGraphicsState());
+  return true;
 }
 
 function drawShape(page: PDFPage, op: OperationOf<'shape'>, r: { x: number; y: number; width: number; height: number }) {
@@ -265,9 +303,9 @@ async function drawSignature(page: PDFPage, space: PageSpace, fonts: FontBook, i
     return;
   }
   if (op.kind === 'type' && op.text !== undefined) {
-    const font = await fonts.get({ family: 'serif', bold: false, italic: true });
     const text = op.text;
-    upright(page, space, () => drawFitted(page, font, text, hex(color), r));
+    const setter = await fonts.setter({ family: 'serif', bold: false, italic: true }, text);
+    upright(page, space, () => drawFitted(page, setter, text, hex(color), r));
     return;
   }
   if (op.kind === 'image' && op.token) {
@@ -331,11 +369,11 @@ class ImageBook {
 }
 
 /** One line as large as fits the rect, centred vertically. */
-function drawFitted(page: PDFPage, font: PDFFont, text: string, color: Rgb, r: { x: number; y: number; width: number; height: number }) {
+function drawFitted(page: PDFPage, setter: ScriptSetter, text: string, color: Rgb, r: { x: number; y: number; width: number; height: number }) {
   const byHeight = r.height * 0.7;
-  const width = font.widthOfTextAtSize(text, byHeight);
+  const width = setter.width(text, byHeight);
   const size = Math.max(1, width > r.width && width > 0 ? (byHeight * r.width) / width : byHeight);
-  page.drawText(text, { x: r.x, y: r.y + (r.height - size * 0.7) / 2, size, font, color });
+  drawLine(page, setter, text, { x: r.x, y: r.y + (r.height - size * 0.7) / 2, size, color });
 }
 
 async function drawStamp(page: PDFPage, space: PageSpace, fonts: FontBook, op: OperationOf<'stamp'>, r: { x: number; y: number; width: number; height: number }) {
@@ -350,8 +388,8 @@ async function drawStamp(page: PDFPage, space: PageSpace, fonts: FontBook, op: O
     return;
   }
   const text = op.text ?? (op.stamp === 'date' ? new Date().toISOString().slice(0, 10) : '');
-  const font = await fonts.get({ family: 'sans', bold: true, italic: false });
-  upright(page, space, () => drawFitted(page, font, text, hex(color), r));
+  const setter = await fonts.setter({ family: 'sans', bold: true, italic: false }, text);
+  upright(page, space, () => drawFitted(page, setter, text, hex(color), r));
 }
 
 /** An appearance stream drawn in upright page points, for an annotation whose /Rect is `box` (user space). */
@@ -426,14 +464,21 @@ function addNote(pdf: PDFDocument, page: PDFPage, space: PageSpace, op: Operatio
   });
 }
 
-function addFreeText(pdf: PDFDocument, page: PDFPage, space: PageSpace, font: PDFFont, op: OperationOf<'freeText'>) {
+function addFreeText(pdf: PDFDocument, page: PDFPage, space: PageSpace, setter: ScriptSetter, op: OperationOf<'freeText'>) {
   const r = uprightRect(space, op.rect);
   const box = userBox(space, op.rect);
   const color = hex(op.color);
   const ops: PDFOperator[] = [];
-  let baseline = r.y + r.height - font.heightAtSize(op.size, { descender: false });
-  for (const line of wrap(op.text, font, op.size, r.width)) {
-    ops.push(beginText(), setFontAndSize('F1', op.size), setFillingColor(color), moveText(r.x, baseline), showText(font.encodeText(line)), endText());
+  // F1 is the base face (the one /DA names); the other scripts' faces follow.
+  const keys = new Map<PDFFont, string>([[setter.base, 'F1']]);
+  let baseline = r.y + r.height - setter.base.heightAtSize(op.size, { descender: false });
+  for (const line of wrap(op.text, setter, op.size, r.width)) {
+    let x = r.x;
+    for (const run of setter.runs(line)) {
+      if (!keys.has(run.font)) keys.set(run.font, `F${keys.size + 1}`);
+      ops.push(beginText(), setFontAndSize(keys.get(run.font)!, op.size), setFillingColor(color), moveText(x, baseline), showText(run.font.encodeText(run.text)), endText());
+      x += run.font.widthOfTextAtSize(run.text, op.size);
+    }
     baseline -= op.size * LINE_HEIGHT;
   }
   const [cr, cg, cb] = comps(op.color);
@@ -442,7 +487,7 @@ function addFreeText(pdf: PDFDocument, page: PDFPage, space: PageSpace, font: PD
     Rect: box,
     Contents: PDFHexString.fromText(op.text),
     DA: PDFHexString.fromText(`/F1 ${op.size} Tf ${cr} ${cg} ${cb} rg`),
-    AP: { N: appearance(pdf, space, box, ops, { Font: { F1: font.ref } }) },
+    AP: { N: appearance(pdf, space, box, ops, { Font: Object.fromEntries([...keys].map(([font, key]) => [key, font.ref])) }) },
   });
 }
 
@@ -466,8 +511,16 @@ async function fillFields(pdf: PDFDocument, fonts: FontBook, ops: readonly Opera
       throw new AppError('ILLEGAL_INPUT', `field ${op.name}: ${(error as Error).message}`);
     }
   }
-  // Appearances in a Unicode font, so values in any script show in every viewer.
-  form.updateFieldAppearances(await fonts.get({ family: 'sans', bold: false, italic: false }));
+  // Appearances in a Unicode font, so values in any script show in every viewer: a value in a script
+  // the base face lacks is drawn in that script's face (one face per field: a field appearance has one).
+  for (const op of ops) {
+    const field = form.getField(op.name);
+    const value = Array.isArray(op.value) ? op.value.join('') : String(op.value);
+    const setter = await fonts.setter(PLAIN, value);
+    const face = setter.runs(value).find((run) => run.font !== setter.base)?.font;
+    if (face && (field instanceof PDFTextField || field instanceof PDFDropdown || field instanceof PDFOptionList)) field.updateAppearances(face);
+  }
+  form.updateFieldAppearances(await fonts.get(PLAIN));
 }
 
 function applyPageOperation(pdf: PDFDocument, op: OperationOf<'rotatePage' | 'deletePage' | 'insertBlank'>) {

@@ -3,15 +3,23 @@ import path from 'node:path';
 import fontkit from '@cantoo/fontkit';
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 import type { FONT_FAMILIES } from '#shared/editor/operations';
+import { cjkRegion, type Script, ScriptSetter, scriptOf } from './script-runs';
 
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 
 const DIR = path.join(import.meta.dirname, '../../assets/fonts');
+/** Where Debian's fonts-noto-cjk puts its collections (scripts/system-packages.txt installs it). */
+const CJK_DIR = '/usr/share/fonts/opentype/noto';
 
 const FILES: Record<FontFamily, [regular: string, bold: string, italic: string, boldItalic: string]> = {
   sans: ['NotoSans-Regular', 'NotoSans-Bold', 'NotoSans-Italic', 'NotoSans-BoldItalic'],
   serif: ['NotoSerif-Regular', 'NotoSerif-Bold', 'NotoSerif-Italic', 'NotoSerif-BoldItalic'],
   mono: ['LiberationMono-Regular', 'LiberationMono-Bold', 'LiberationMono-Italic', 'LiberationMono-BoldItalic'],
+};
+
+const SCRIPT_FILES: Record<Exclude<Script, 'cjk'>, [regular: string, bold: string]> = {
+  arabic: ['NotoSansArabic-Regular', 'NotoSansArabic-Bold'],
+  hebrew: ['NotoSansHebrew-Regular', 'NotoSansHebrew-Bold'],
 };
 
 export interface FontStyle {
@@ -22,8 +30,9 @@ export interface FontStyle {
 
 /** The shipped family closest to a PDF font's name (a replaced line keeps its look as far as we can). */
 export function closestFamily(fontName: string): FontFamily {
-  if (/mono|courier|consol|menlo|typewriter|code/i.test(fontName)) return 'mono';
-  if (/serif|times|roman|georgia|garamond|book|minion|cambria|palatino|caslon/i.test(fontName) && !/sans/i.test(fontName)) return 'serif';
+  // TeX's and URW's names too (CMTT, NimbusMonPS, CMR, NimbusRomNo9L), common in papers.
+  if (/mono|courier|consol|menlo|typewriter|code|cmtt|nimbusmon/i.test(fontName)) return 'mono';
+  if (/serif|times|roman|georgia|garamond|book|minion|cambria|palatino|caslon|tinos|charter|nimbusrom|^([A-Z]{6}\+)?(cm|lm)r/i.test(fontName) && !/sans/i.test(fontName)) return 'serif';
   return 'sans';
 }
 
@@ -39,11 +48,38 @@ export class FontBook {
   }
 
   get(style: FontStyle): Promise<PDFFont> {
-    const file = FILES[style.family][(style.bold ? 1 : 0) + (style.italic ? 2 : 0)];
-    let font = this.fonts.get(file);
+    return this.embed(path.join(DIR, `${FILES[style.family][(style.bold ? 1 : 0) + (style.italic ? 2 : 0)]}.ttf`));
+  }
+
+  /**
+   * A setter for `text` in the style: the shipped face for Latin, Greek and Cyrillic, and the faces
+   * of the other scripts the text holds (their bold where there is one; none has an italic).
+   */
+  async setter(style: FontStyle, text: string): Promise<ScriptSetter> {
+    const scripts = new Set<Script>();
+    for (const char of text) {
+      const script = scriptOf(char.codePointAt(0)!);
+      if (script) scripts.add(script);
+    }
+    const faces = new Map<Script, PDFFont>();
+    for (const script of scripts) {
+      faces.set(script, await (script === 'cjk' ? this.cjk(style.bold, cjkRegion(text)) : this.embed(path.join(DIR, `${SCRIPT_FILES[script][style.bold ? 1 : 0]}.ttf`))));
+    }
+    return new ScriptSetter(await this.get(style), faces);
+  }
+
+  /** The CJK face comes from the system (fonts-noto-cjk, ~20 MB each, not shipped); only the glyphs used are embedded. */
+  private cjk(bold: boolean, region: 'kr' | 'jp' | 'sc'): Promise<PDFFont> {
+    const weight = bold ? 'Bold' : 'Regular';
+    return this.embed(path.join(CJK_DIR, `NotoSansCJK-${weight}.ttc`), `NotoSansCJK${region}-${weight}`);
+  }
+
+  private embed(file: string, postscriptName?: string): Promise<PDFFont> {
+    const key = `${file}#${postscriptName ?? ''}`;
+    let font = this.fonts.get(key);
     if (!font) {
-      font = readFile(path.join(DIR, `${file}.ttf`)).then((bytes) => this.doc.embedFont(bytes, { subset: true }));
-      this.fonts.set(file, font);
+      font = readFile(file).then((bytes) => this.doc.embedFont(bytes, { subset: true, postscriptName }));
+      this.fonts.set(key, font);
     }
     return font;
   }
