@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Bm25Index } from '#shared/ai/bm25';
-import { chunkPages, paragraphs } from '#shared/ai/chunks';
+import { chunkPages, paragraphs, sentences } from '#shared/ai/chunks';
 import { DocumentIndex } from '#shared/ai/document-answer';
+import { mindMapMarkdown, sectionsOf, summarize, type Heading, type Section } from '#shared/ai/structure';
 import { foldText, terms } from '#shared/ai/terms';
 import { fixture } from '../support/fixtures';
 
@@ -79,4 +80,63 @@ describe('DocumentIndex on a real paper (pdfjs_tracemonkey.pdf, 14 pages)', () =
       expect(index.answer(question)).toEqual({ found: false, citations: [] });
     },
   );
+});
+
+describe('sections, summary and mind map of a real paper', () => {
+  const headings: Heading[] = [
+    { title: 'Introduction', page: 1, level: 1 },
+    { title: 'Trace Trees', page: 4, level: 1 },
+    { title: 'Blacklisting', page: 6, level: 2 },
+    { title: 'Blacklisting with Nesting', page: 7, level: 2 },
+    { title: 'Acknowledgments', page: 13, level: 1 },
+  ];
+  let pages: string[];
+  let index: DocumentIndex;
+  let sections: Section[];
+  beforeAll(() => {
+    pages = pagesOf(fixture('pdf/pdfjs_tracemonkey.pdf'));
+    index = new DocumentIndex(chunkPages(pages));
+    sections = sectionsOf(index.chunks, headings);
+  });
+
+  it('puts every passage once, in order, under the heading before it', () => {
+    expect(sections.flatMap((s) => s.chunks)).toEqual(index.chunks);
+    expect(sections.map((s) => s.heading?.title)).toEqual([undefined, ...headings.map((h) => h.title)]);
+    const acknowledgments = sections.at(-1)!;
+    expect(acknowledgments.chunks[0].text).toMatch(/^Acknowledgments/m);
+    expect(acknowledgments.chunks.map((c) => c.text).join(' ')).toContain('CNS-0615443');
+    expect(sections[4].chunks.every((c) => c.page >= 7)).toBe(true);
+  });
+
+  it('summarizes each section with sentences quoted from its own passages', () => {
+    const summary = summarize(index.bm25, sections);
+    expect(summary.map((s) => s.heading?.title)).toEqual([undefined, ...headings.map((h) => h.title)]);
+    summary.forEach((s, i) => {
+      expect(s.points.length).toBeGreaterThan(0);
+      const own = squash(sections[i].chunks.map((c) => c.text).join(' '));
+      for (const p of s.points) {
+        expect(own).toContain(squash(p.quote));
+        expect(squash(pages[p.page - 1])).toContain(squash(p.quote));
+      }
+    });
+  });
+
+  it('writes a mind map with the headings as branches linked to their pages', () => {
+    const markdown = mindMapMarkdown('Trace-based [JIT] compilation', summarize(index.bm25, sections, 1));
+    const lines = markdown.trimEnd().split('\n');
+    expect(lines[0]).toBe('# Trace-based \\[JIT\\] compilation');
+    expect(lines).toContain('## [Introduction](#page=1)');
+    expect(lines).toContain('### [Blacklisting with Nesting](#page=7)');
+    expect(lines.filter((l) => l.startsWith('- [')).every((l) => /\]\(#page=\d+\)$/.test(l))).toBe(true);
+  });
+});
+
+describe('sentences', () => {
+  it('does not end a sentence on an initial or a common abbreviation', () => {
+    expect(sentences('Funded by the U.S. Government, e.g. the NSF. See Fig. 3 for details! Done')).toEqual([
+      'Funded by the U.S. Government, e.g. the NSF.',
+      'See Fig. 3 for details!',
+      'Done',
+    ]);
+  });
 });

@@ -31,9 +31,22 @@ export function paragraphs(pageText: string): { offset: number; text: string }[]
   return out;
 }
 
+/** A piece that ends on an abbreviation or an initial ("U.S.", "e.g.", "Fig.", "J."), not a sentence. */
+const ABBREVIATION = /(?:\b\p{Lu}|\b(?:e\.g|i\.e|cf|vs|fig|figs|eq|no|vol|pp|dr|mr|mrs|ms|st|p|resp|approx|env|art|al))\.$/iu;
+
 /** Sentences of a paragraph, their ends kept. */
 export function sentences(text: string): string[] {
-  return text.match(/[^.!?…]+(?:[.!?…]+["'”»)\]]*|$)\s*/gu)?.map((s) => s.trim()).filter(Boolean) ?? [];
+  const out: string[] = [];
+  let carry = '';
+  for (const piece of text.match(/[^.!?…]+(?:[.!?…]+["'”»)\]]*|$)\s*/gu) ?? []) {
+    carry += piece;
+    if (!ABBREVIATION.test(piece.trim())) {
+      if (carry.trim()) out.push(carry.trim());
+      carry = '';
+    }
+  }
+  if (carry.trim()) out.push(carry.trim());
+  return out;
 }
 
 /** Cuts each page's text into passages; `pages[i]` is page i + 1. Empty pages give none. */
