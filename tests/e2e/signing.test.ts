@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSealCertificate } from '#shared/seal-certificate';
+import { getI18n } from '../../web/app/lib/i18n';
+import { launchChromium } from '../support/browser';
+import { createSession, createUser } from '../support/factories';
+import { makeSealCertificate } from '../support/seal-certificate';
+import { startStack, type Stack } from '../support/stack';
+
+const SHOTS = '/tmp/shots-signing';
+const { t } = getI18n('en');
+
+describe('signing in the browser: signatures kept on the account', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let tmp: string;
+  let letter: string;
+  let cookie: { name: string; value: string; url: string }[];
+  let userId: string;
+
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-signing-'));
+    const p12 = makeSealCertificate(tmp, 'seal-pass');
+    stack = await startStack({ SIGN_CERT_P12: p12, SIGN_CERT_PASSWORD: 'seal-pass', sealCertificate: readSealCertificate(p12, 'seal-pass') }, { web: true });
+    browser = await launchChromium();
+    letter = path.join(tmp, 'letter.pdf');
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]).drawText('Agreement to sign', { x: 72, y: 700, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
+    fs.writeFileSync(letter, await doc.save());
+    fs.mkdirSync(SHOTS, { recursive: true });
+    userId = (await createUser(stack.deps)).id;
+    const { token } = await createSession(stack.deps, userId, 24);
+    cookie = [
+      { name: 'sheafUserToken', value: token, url: stack.baseUrl },
+      { name: 'pdfVersion', value: '0.0.3', url: stack.baseUrl },
+    ];
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** A fresh browser of the signed-in user, the letter open in Sign PDF and the signature dialog opened by a click on the page. */
+  const signIn = async (): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+    await context.addCookies(cookie);
+    const page = await context.newPage();
+    await page.goto(`${stack.baseUrl}/sign-pdf`);
+    await page.waitForFunction(() => !document.querySelector('.avatar--pending'));
+    await page.locator('input[type=file][accept*="pdf"]').setInputFiles(letter);
+    await page.locator('.editor-page[data-page="1"] canvas').waitFor();
+    const overlay = page.locator('.editor-page[data-page="1"] .editor-page__overlay');
+    const box = (await overlay.boundingBox())!;
+    await overlay.click({ position: { x: box.width * 0.6, y: box.height * 0.3 } });
+    return { context, page };
+  };
+
+  it('keeps a typed signature on the account, offers it in another browser, and deletes it there', async () => {
+    const first = await signIn();
+    const dialog = first.page.getByRole('dialog', { name: t('editor.signature.title') });
+    await dialog.getByRole('tab', { name: t('editor.signature.type') }).click();
+    await dialog.getByLabel(t('editor.signature.name')).fill('Ada Lovelace');
+    expect(await dialog.getByRole('checkbox', { name: t('editor.signature.keepOnAccount') }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: t('editor.signature.use'), exact: true }).click();
+    await first.page.locator('[data-object=signature]').waitFor();
+    const rows = await stack.deps.db.savedSignature.findMany({ where: { userId } });
+    expect(rows.map((r) => r.data)).toEqual([{ kind: 'type', text: 'Ada Lovelace', color: '#1a237e' }]);
+    await first.context.close();
+
+    // Another browser: nothing kept locally, the account's signature is offered and placed.
+    const second = await signIn();
+    const again = second.page.getByRole('dialog', { name: t('editor.signature.title') });
+    const saved = again.getByRole('button', { name: `${t('editor.signature.useSaved')} (${t('editor.signature.savedAccount')})` });
+    await saved.waitFor();
+    expect(await saved.textContent()).toBe('Ada Lovelace');
+    await second.page.screenshot({ path: path.join(SHOTS, 'saved-signatures-1366x900.png') });
+    await again.getByRole('button', { name: t('editor.signature.delete') }).click();
+    await expect.poll(() => stack.deps.db.savedSignature.count({ where: { userId } })).toBe(0);
+    await saved.waitFor({ state: 'detached' });
+    await second.context.close();
+  });
+});
