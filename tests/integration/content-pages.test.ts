@@ -133,7 +133,7 @@ describe('content pages', () => {
       for (const rate of rates) expectIn(f941, rate);
     });
 
-    it('links Get form to the blank official PDF, or to irs.gov for the 1099', async () => {
+    it('links Get form to the editor with the blank loaded and offers the blank official PDF, or links irs.gov for the 1099', async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-forms-'));
       try {
         for (const form of FORM_PAGES) {
@@ -147,11 +147,15 @@ describe('content pages', () => {
             continue;
           }
           expect(cta![2]).toContain(t('forms.getForm'));
-          const res = await fetch(stack.baseUrl + cta![1]);
-          expect(res.status, cta![1]).toBe(200);
+          expect(cta![1]).toBe(at(`/edit-pdf?form=${form.id}`));
+          const blank = /<a class="form-cta__download" href="([^"]+)"[^>]*>(.*?)<\/a>/.exec(page.text);
+          expect(blank?.[1], form.path).toBe(form.blank);
+          expect(blank![2]).toContain(t('forms.downloadBlank'));
+          const res = await fetch(stack.baseUrl + blank![1]);
+          expect(res.status, blank![1]).toBe(200);
           const bytes = Buffer.from(await res.arrayBuffer());
           expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-          const file = path.join(dir, path.basename(cta![1]));
+          const file = path.join(dir, path.basename(blank![1]));
           fs.writeFileSync(file, bytes);
           // qpdf exits 0 for a clean file and 3 for warnings only; 2 means the file is broken.
           let code = 0;
@@ -160,12 +164,12 @@ describe('content pages', () => {
           } catch (e) {
             code = (e as { status: number }).status;
           }
-          expect(code, cta![1]).not.toBe(2);
+          expect(code, blank![1]).not.toBe(2);
           if (PRINT_ONLY_FORMS.has(form.id)) continue;
           // Fillable: the form has fields, and every widget on its pages is one of them.
           const { fields, detached } = formFields(file);
-          expect(fields, cta![1]).toBeGreaterThan(0);
-          expect(detached, cta![1]).toBe(0);
+          expect(fields, blank![1]).toBeGreaterThan(0);
+          expect(detached, blank![1]).toBe(0);
         }
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });

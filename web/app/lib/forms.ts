@@ -1,4 +1,6 @@
-import { FORM_BLANKS, type FormId } from '#shared/forms';
+import { API_PATHS, TOOL_CODE, type UploadAnswer } from '#shared/api';
+import { FORM_BLANKS, FORM_PARAM, type FormId } from '#shared/forms';
+import { ApiError, messageForAnswer } from './api-client';
 
 /** The public address of a form's shipped blank. */
 const blankOf = (id: FormId) => (FORM_BLANKS[id] ? `/forms/${FORM_BLANKS[id]}` : undefined);
@@ -36,3 +38,19 @@ export const FORM_PAGES: readonly FormPage[] = [
 
 /** The form page at a path without its language prefix ('/w9-form', '/w9-form/'). */
 export const formAt = (bare: string): FormPage | undefined => FORM_PAGES.find((f) => f.path === bare.replace(/\/+$/, ''));
+
+/** The editor address that opens a form's blank (the page's Get form), without the language prefix. */
+export const editorPathOf = (form: FormPage) => `/edit-pdf?${FORM_PARAM}=${form.id}`;
+
+/** The form's shipped blank as a new upload of this visitor: its token, as an upload answers. */
+export async function openFormBlank(form: FormId): Promise<UploadAnswer> {
+  let res: Response;
+  try {
+    res = await fetch(API_PATHS.openForm, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ form }) });
+  } catch {
+    throw new ApiError({ code: 'UPLOAD_FAILED' });
+  }
+  const answer = (await res.json().catch(() => undefined)) as UploadAnswer | undefined;
+  if (!res.ok || answer?.code !== TOOL_CODE.done) throw new ApiError(messageForAnswer(res.status, answer));
+  return answer;
+}

@@ -6,7 +6,7 @@ import type { ToolId } from '#shared/tools';
 import { ToolCard } from '~/components/home/tool-card';
 import { DownloadIcon } from '~/components/icons';
 import { copyList } from '~/lib/copy-list';
-import { FORM_PAGES, formAt } from '~/lib/forms';
+import { editorPathOf, FORM_PAGES, formAt } from '~/lib/forms';
 import { getI18n, langFromPath, stripLang, useLocalize } from '~/lib/i18n';
 import { pageCopy } from '~/lib/page-copy.server';
 import { useTools } from '~/lib/root-data';
@@ -58,10 +58,12 @@ export default function FormPage() {
             <div className="form-cta">
               {form.blank ? (
                 <>
-                  <a className="button button--primary button--xl" href={form.blank} type="application/pdf" target="_blank" rel="noopener">
-                    <DownloadIcon width={20} height={20} />
+                  <Link className="button button--primary button--xl" to={localize(editorPathOf(form))}>
                     {t('forms.getForm')}
-                    <span className="visually-hidden"> {t('forms.newTab')}</span>
+                  </Link>
+                  <a className="form-cta__download" href={form.blank} type="application/pdf" download>
+                    <DownloadIcon width={16} height={16} />
+                    {t('forms.downloadBlank')}
                   </a>
                   <p className="form-cta__source">{t('forms.officialSource', { source: t(key('source')) })}</p>
                   {form.staleBlank && <p className="form-cta__stale" role="note">{t(key('staleNote'))}</p>}

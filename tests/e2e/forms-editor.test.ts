@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '#shared/api';
+import type { Lang } from '#shared/i18n';
+import { getI18n, localizePath } from '../../web/app/lib/i18n';
+import { launchChromium } from '../support/browser';
+import { pdfText } from '../support/fixtures';
+import { startStack, type Stack } from '../support/stack';
+
+/** Where the screenshots go for a person to look at. */
+const SHOTS = '/tmp/shots-forms-editor';
+const VIEWPORT = { width: 1366, height: 900 };
+
+describe('the form pages open their blank in the editor', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let tmp: string;
+
+  beforeAll(async () => {
+    stack = await startStack({}, { web: true });
+    browser = await launchChromium();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-forms-editor-'));
+    fs.mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** A point of page 1 given in fractions of the page, scrolled into view. */
+  const pointOn = async (page: Page, fx: number, fy: number) => {
+    const overlay = page.locator('.editor-page[data-page="1"] .editor-page__overlay');
+    await overlay.scrollIntoViewIfNeeded();
+    const box = (await overlay.boundingBox())!;
+    return { x: box.x + box.width * fx, y: box.y + box.height * fy };
+  };
+
+  /** From the form page, Get form: the editor opens on the blank, which was never uploaded from the browser. */
+  const getForm = async (lang: Lang, formPath: string, pages: number) => {
+    const { t } = getI18n(lang);
+    const page = await browser.newPage({ viewport: VIEWPORT, acceptDownloads: true });
+    page.on('pageerror', (e) => console.error('page error', e.message));
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(API_PATHS.unLoginUpload)) uploads.push(r.url());
+    });
+    await page.goto(`${stack.baseUrl}${localizePath(formPath, lang)}`);
+    await page.waitForFunction(() => document.cookie.includes('pdfVersion='));
+    await page.screenshot({ path: path.join(SHOTS, `${formPath.slice(1)}-${lang}.png`) });
+    expect(await page.getByRole('link', { name: t('forms.downloadBlank') }).getAttribute('href')).toMatch(/^\/forms\/.+\.pdf$/);
+    await page.getByRole('link', { name: t('forms.getForm'), exact: true }).click();
+    await page.waitForURL((url) => url.pathname === localizePath('/edit-pdf', lang) && url.search.startsWith('?form='));
+    await page.locator('.editor-page[data-page="1"] canvas').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('.editor-page').count(), { timeout: 30_000 }).toBe(pages);
+    return { page, t, uploads };
+  };
+
+  /** Apply, then the downloaded PDF's path. */
+  const applyAndDownload = async (page: Page, t: (key: string) => string, name: string) => {
+    const button = page.getByRole('button', { name: t('editor.apply.button') });
+    await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
+    const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith(API_PATHS.unLoginTransfer)), button.click()]);
+    const link = page.getByRole('link', { name: t('flow.result.download') });
+    await link.waitFor({ timeout: 90_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const target = path.join(tmp, name);
+    await file.saveAs(target);
+    return { target, token: (request.postDataJSON() as { token: string }).token };
+  };
+
+  for (const lang of ['en', 'fr'] as const) {
+    it(`${lang}: Get form on /w9-form opens the W-9 in the editor; a name written on it is in the downloaded PDF`, async () => {
+      const { page, t, uploads } = await getForm(lang, '/w9-form', 6);
+      expect(await page.getByRole('tab').allTextContents()).toEqual(['fw9.pdf']);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(SHOTS, `editor-w9-${lang}.png`) });
+
+      // Line 1, "Name of entity/individual", below its caption.
+      await page.getByRole('toolbar').getByRole('button', { name: t('editor.tools.text'), exact: true }).click();
+      const at = await pointOn(page, 0.12, 0.175);
+      await page.mouse.click(at.x, at.y);
+      await page.getByRole('textbox', { name: t('editor.object.text') }).waitFor();
+      await page.keyboard.type('Ada Lovelace');
+      await page.getByRole('toolbar').getByRole('button', { name: t('editor.tools.select'), exact: true }).click();
+
+      const { target, token } = await applyAndDownload(page, t, `w9-${lang}.pdf`);
+      // The blank reached the server as this visitor's upload without the browser sending it.
+      expect(uploads).toEqual([]);
+      expect(await stack.deps.db.file.findUniqueOrThrow({ where: { token } })).toMatchObject({ name: 'fw9.pdf', kind: 'pdf', role: 'INPUT' });
+      const text = pdfText(target);
+      expect(text).toContain('Ada Lovelace');
+      expect(text).toContain('Request for Taxpayer Identification Number');
+      await page.close();
+    });
+  }
+
+  it('opens the DS-11, which has no fields, and places a check mark on it', async () => {
+    const { page, t } = await getForm('en', '/ds11-form', 6);
+    await page.getByRole('toolbar').getByRole('button', { name: t('editor.tools.check'), exact: true }).click();
+    const at = await pointOn(page, 0.3, 0.3);
+    await page.mouse.click(at.x, at.y);
+    expect(await page.locator('[data-object=stamp]').count()).toBe(1);
+    await page.screenshot({ path: path.join(SHOTS, 'editor-ds11-en.png') });
+    const { target } = await applyAndDownload(page, t, 'ds11.pdf');
+    expect(pdfText(target)).toMatch(/passport/i);
+    await page.close();
+  });
+});
