@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Bm25Index } from '#shared/ai/bm25';
 import { chunkPages, paragraphs, sentences } from '#shared/ai/chunks';
+import { checkCitations } from '#shared/ai/citations';
 import { DocumentIndex } from '#shared/ai/document-answer';
 import { mindMapMarkdown, sectionsOf, summarize, type Heading, type Section } from '#shared/ai/structure';
 import { foldText, terms } from '#shared/ai/terms';
@@ -138,5 +139,28 @@ describe('sentences', () => {
       'See Fig. 3 for details!',
       'Done',
     ]);
+  });
+});
+
+describe('checkCitations', () => {
+  let pages: string[];
+  beforeAll(() => {
+    pages = pagesOf(fixture('pdf/pdfjs_tracemonkey.pdf'));
+  });
+  const pageText = (page: number) => pages[page - 1];
+
+  it('keeps a citation whose page says what the sentence claims, quoting the closest sentence there', () => {
+    const checked = checkCitations('The work was sponsored by NSF grants CNS-0615443 and CNS-0627747 [p. 13].', pageText);
+    expect(checked.dropped).toEqual([]);
+    expect(checked.text).toContain('[p. 13]');
+    expect(checked.citations).toHaveLength(1);
+    expect(checked.citations[0]).toMatchObject({ page: 13, quote: expect.stringContaining('CNS-0615443') });
+  });
+
+  it('drops a citation to a page that does not hold the claim, or to a page the document does not have', () => {
+    const checked = checkCitations('The work was sponsored by NSF grants CNS-0615443 [p. 2]. Blacklisting counts aborts [99].', pageText);
+    expect(checked.dropped).toEqual([2, 99]);
+    expect(checked.citations).toEqual([]);
+    expect(checked.text).toBe('The work was sponsored by NSF grants CNS-0615443. Blacklisting counts aborts.');
   });
 });
