@@ -3,6 +3,7 @@ import { API_PATHS } from '#shared/api';
 import { ZConversionRequestBase } from '#shared/conversion-request';
 import { TOOLS } from '#shared/tools';
 import { ZProgressRequest } from './routes/file/schema';
+import { ZOpenForm } from './routes/form/schema';
 import { ZCreateOrder, ZPayRequest } from './routes/order/schema';
 import { ZSubscriptionRequest, ZThirdPartyProducts } from './routes/product/schema';
 import { ZSaveSignature } from './routes/signature/schema';
@@ -27,7 +28,11 @@ export function openApiDocument() {
   const transfer = {
     description: 'The conversion request: common fields plus the options of the tool named by toolType (see x-tool-options).',
     requestBody: { content: json(ZConversionRequestBase) },
-    responses: { 200: { description: '{ code: 500, id, result: { status: "Doing", progress: 0 }, resultString }' }, 400: { description: 'Illegal input' } },
+    responses: {
+      200: { description: '{ code: 500, id, result: { status: "Doing", progress: 0 }, resultString }' },
+      400: { description: 'Illegal input' },
+      403: { description: 'PRO_FEATURE: an editor document with replaceText, billing configured, and no Pro plan or trial' },
+    },
   };
   return {
     openapi: '3.1.0',
@@ -55,6 +60,13 @@ export function openApiDocument() {
             410: { description: 'expired' },
             422: { description: 'password-protected' },
           },
+        },
+      },
+      [API_PATHS.openForm]: {
+        post: {
+          description: "A form page's shipped blank (W-9, W-2, 941, DS-11) copied as the requester's upload, for the editor",
+          requestBody: { content: json(ZOpenForm) },
+          responses: { 200: { description: '{ code: 1000, token, data: { token, name, size, kind } }, as an upload answers' }, 400: { description: 'Illegal input: not a form id' }, 404: { description: 'the form has no blank' } },
         },
       },
       ...billingPaths(),
