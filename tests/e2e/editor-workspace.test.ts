@@ -362,7 +362,24 @@ describe('the editor workspace: tabs, zoom, selection and touch', () => {
     await page.mouse.click(p.x, p.y);
     await page.keyboard.type('Texte ajouté');
     await page.getByRole('toolbar').getByRole('button', { name: t('editor.tools.select'), exact: true }).click();
-    await page.getByRole('button', { name: t('editor.tabs.add') }).waitFor();
+    // A PDF dropped on the workspace opens as one more tab; a picture is refused.
+    const drop = (name: string, type: string, bytes: string) =>
+      page.locator('.editor__pages').evaluate(
+        (el, file) => {
+          const data = new DataTransfer();
+          data.items.add(new File([Uint8Array.from(atob(file.bytes), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
+          el.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+          el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        },
+        { name, type, bytes },
+      );
+    await drop('photo.jpg', 'image/jpeg', Buffer.from('not a pdf').toString('base64'));
+    await page.getByRole('alert').getByText(t('errors.UNSUPPORTED_TYPE')).waitFor();
+    await drop('letter-3.pdf', 'application/pdf', fs.readFileSync(letters[2]).toString('base64'));
+    const tabs = page.getByRole('tab');
+    await expect.poll(() => tabs.count()).toBe(3);
+    expect(await tabs.nth(2).getAttribute('aria-selected')).toBe('true');
+    await tabs.nth(0).click();
     await page.screenshot({ path: path.join(SHOTS, 'editor-tabs-fr-1366x900.png') });
     await page.setViewportSize(PHONE);
     await page.waitForTimeout(300);

@@ -33,11 +33,13 @@ describe('the editor tabs', () => {
 
   it(`opens at most ${EDITOR_MAX_FILES} files and names the ones left out`, () => {
     const picked = Array.from({ length: 4 }, (_, i) => file(`f${i}.pdf`));
-    const { accepted, leftOut, tooLarge } = admit(picked, EDITOR_MAX_FILES - 2, 10_000);
+    const limits = { maxBytes: 10_000, isPdf: (f: File) => f.name.endsWith('.pdf') };
+    const { accepted, leftOut, refused } = admit(picked, EDITOR_MAX_FILES - 2, limits);
     expect(accepted.map((f) => f.name)).toEqual(['f0.pdf', 'f1.pdf']);
     expect(leftOut).toEqual(['f2.pdf', 'f3.pdf']);
-    expect(tooLarge).toBe(false);
-    expect(admit([file('big.pdf', 20_000)], 0, 10_000)).toEqual({ accepted: [], leftOut: [], tooLarge: true });
+    expect(refused).toBeUndefined();
+    expect(admit([file('big.pdf', 20_000)], 0, limits)).toEqual({ accepted: [], leftOut: [], refused: 'FILE_TOO_LARGE' });
+    expect(admit([file('photo.jpg')], 0, limits)).toEqual({ accepted: [], leftOut: [], refused: 'UNSUPPORTED_TYPE' });
   });
 
   it('moves between tabs with the arrow keys, Home and End, wrapping around', () => {

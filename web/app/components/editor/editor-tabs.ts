@@ -69,18 +69,24 @@ export const editCount = (tab: EditorTab) => tab.history.present.objects.length 
 
 /**
  * The files that can open beside the tabs already there: the rest are named in the refusal.
- * Too large files are refused whole; the count cuts the list at the limit.
+ * Files that are not PDFs (a drop skips the picker's filter) or too large are refused whole; the
+ * count cuts the list at the limit.
  */
-export function admit(files: readonly File[], open: number, maxBytes: number): { accepted: File[]; tooLarge: boolean; leftOut: string[] } {
+export function admit(
+  files: readonly File[],
+  open: number,
+  { maxBytes, isPdf }: { maxBytes: number; isPdf: (file: File) => boolean },
+): { accepted: File[]; refused?: 'UNSUPPORTED_TYPE' | 'FILE_TOO_LARGE'; leftOut: string[] } {
   const accepted: File[] = [];
   const leftOut: string[] = [];
-  let tooLarge = false;
+  let refused: 'UNSUPPORTED_TYPE' | 'FILE_TOO_LARGE' | undefined;
   for (const file of files) {
-    if (file.size > maxBytes) tooLarge = true;
+    if (!isPdf(file)) refused = 'UNSUPPORTED_TYPE';
+    else if (file.size > maxBytes) refused = 'FILE_TOO_LARGE';
     else if (open + accepted.length >= EDITOR_MAX_FILES) leftOut.push(file.name);
     else accepted.push(file);
   }
-  return { accepted, tooLarge, leftOut };
+  return { accepted, refused, leftOut };
 }
 
 /** The tab the arrow keys, Home and End move to in the tab list (wrapping around). */

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '#shared/tools';
 import { useBatchTasks } from '~/hooks/use-batch-tasks';
 import { useDownload } from '~/hooks/use-download';
 import { useLeaveWarning } from '~/hooks/use-leave-warning';
 import { useTaskProgress } from '~/hooks/use-task-progress';
+import { looksAccepted } from '~/lib/accept';
 import { uploadFile, type FlowMessage } from '~/lib/api-client';
 import { fileNameList, formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
@@ -32,7 +33,9 @@ import { TabStrip, tabDomId } from './tab-strip';
 import { Thumbnails } from './thumbnails';
 import { Toolbar } from './toolbar';
 import { useEditorKeys } from './use-editor-keys';
+import { useFormBlank } from './use-form-blank';
 import { usePdfs, type PdfState } from './use-pdf';
+import { useProGate } from './use-pro-gate';
 
 const imageAspect = (src: string) =>
   new Promise<number>((resolve) => {
@@ -119,13 +122,22 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
   const finished = phase === 'done' || (phase === 'batch' && batchSettled(flow.files));
   useLeaveWarning(tabs.length > 0 && !(finished && downloaded) && !awaitingLogin);
 
+  // A form page's Get form: its blank opens as a tab, already uploaded by the server.
+  useFormBlank(
+    (tab) => {
+      tabsDispatch({ type: 'open', tabs: [tab] });
+      setActiveId(tab.id);
+    },
+    (message) => setNotice(messageText(message)),
+  );
+
   const open = (files: File[]) => {
-    const { accepted, tooLarge, leftOut } = admit(files, tabs.length, maxBytes);
+    const { accepted, refused, leftOut } = admit(files, tabs.length, { maxBytes, isPdf: (file) => looksAccepted(file, tool.accepts) });
     setNotice(
       leftOut.length > 0
         ? t('editor.tabs.leftOut', { count: leftOut.length, max: EDITOR_MAX_FILES, names: fileNameList(leftOut) })
-        : tooLarge
-          ? messageText({ code: 'FILE_TOO_LARGE' })
+        : refused
+          ? messageText({ code: refused })
           : null,
     );
     if (accepted.length === 0) return;
@@ -143,6 +155,7 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
 
   const closeTab = (tab: EditorTab) => {
     setClosing(null);
+    setNotice(null);
     URL.revokeObjectURL(tab.url);
     scrolls.current.delete(tab.id);
     const at = tabs.indexOf(tab);
@@ -340,7 +353,9 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
     }
   };
 
+  const mayUse = useProGate();
   const chooseTool = (name: ToolName) => {
+    if (!mayUse(name)) return;
     if (name === 'image') {
       document.getElementById('editor-image-input')?.click();
       return;
@@ -396,6 +411,17 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
   const onDownload = (event: MouseEvent<HTMLAnchorElement>) =>
     onDownloadClick(event, { pending: { count: Math.max(1, edited.length), tokens: edited.map((tab) => tab.token).join(';') }, onSaved: () => setDownloaded(true) });
 
+  // A PDF dropped anywhere on the workspace opens as a tab, rather than replacing the page (and the work) in the browser.
+  const carriesFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
+  const onDragOver = (e: DragEvent) => {
+    if (carriesFiles(e)) e.preventDefault();
+  };
+  const onDrop = (e: DragEvent) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    open([...e.dataTransfer.files]);
+  };
+
   if (phase === 'processing') return <ProgressView progress={flow.task.progress} />;
   if (phase === 'done') return <ResultView result={flow.task.result} inputSize={edited[0]?.file.size ?? 0} showSaving={false} onDownload={onDownload} onStartOver={startOver} />;
   if (phase === 'failed') return <FailureView error={flow.task.error} onRetry={apply} onStartOver={startOver} />;
@@ -415,7 +441,7 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
   }
 
   return (
-    <section className="editor" aria-label={t('editor.label')}>
+    <section className="editor" aria-label={t('editor.label')} onDragOver={onDragOver} onDrop={onDrop}>
       <TabStrip
         tabs={tabs.map((tab) => ({ id: tab.id, name: tab.file.name, edited: editCount(tab) > 0 }))}
         active={active.id}
