@@ -104,3 +104,25 @@ export const cidFontLine: string = await (async () => {
   fs.writeFileSync(file, await doc.save());
   return file;
 })();
+
+/** A blank US Letter page. */
+export const blankPage: string = await (async () => {
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-fixture-')), 'blank.pdf');
+  fs.writeFileSync(file, await doc.save());
+  return file;
+})();
+
+/** pdftotext's text without the bidi marks it wraps right-to-left lines in, trimmed. */
+export const plainText = (s: string) => s.replace(/[\u200e\u200f\u202a-\u202e]/g, '').trim();
+
+/** The words pdftotext finds on a page, left to right by where they are drawn. */
+export function wordsLeftToRight(file: string, page: number): string[] {
+  const r = spawnSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`pdftotext: ${r.stderr}`);
+  // In this mode a right-to-left word comes out in drawing order, its last letter first: put it back.
+  const reading = (word: string) => (/[\u0590-\u08ff]/.test(word) ? [...word].reverse().join('') : word);
+  const words = [...r.stdout.matchAll(/<word xMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => ({ x: Number(m[1]), word: reading(plainText(m[2])) }));
+  return words.sort((a, b) => a.x - b.x).map((w) => w.word);
+}

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { edits, halfBlackPng, meanGrey, op, turnedCroppedPage } from '../editor/checks';
 import { signaturePictureCases } from '../editor/picture-cases';
+import { scriptSignatureCases } from '../editor/script-cases';
 import type { ToolConformance } from '../harness';
 import { pdfFixture, structureProblems, text } from '../pdf-checks';
 
@@ -15,6 +16,7 @@ const signPdf: ToolConformance = {
   invariant: (run) => expect(structureProblems(run.outputs[0].path)).toEqual([]),
   cases: [
     ...signaturePictureCases,
+    ...scriptSignatureCases,
     {
       name: 'draws a signature as strokes inside its rect, on a turned and cropped page',
       inputs: [turnedCroppedPage],

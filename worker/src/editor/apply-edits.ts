@@ -8,12 +8,15 @@ import {
   LineCapStyle,
   lineTo,
   moveTo,
+  PDFBool,
   PDFCheckBox,
+  PDFDict,
   PDFDocument,
   PDFDropdown,
   type PDFFont,
   type PDFImage,
   PDFHexString,
+  PDFName,
   PDFOptionList,
   type PDFOperator,
   type PDFPage,
@@ -513,14 +516,28 @@ async function fillFields(pdf: PDFDocument, fonts: FontBook, ops: readonly Opera
   }
   // Appearances in a Unicode font, so values in any script show in every viewer: a value in a script
   // the base face lacks is drawn in that script's face (one face per field: a field appearance has one).
+  const base = await fonts.get(PLAIN);
+  const used = new Set([base]);
   for (const op of ops) {
     const field = form.getField(op.name);
     const value = Array.isArray(op.value) ? op.value.join('') : String(op.value);
     const setter = await fonts.setter(PLAIN, value);
     const face = setter.runs(value).find((run) => run.font !== setter.base)?.font;
-    if (face && (field instanceof PDFTextField || field instanceof PDFDropdown || field instanceof PDFOptionList)) field.updateAppearances(face);
+    if (face && (field instanceof PDFTextField || field instanceof PDFDropdown || field instanceof PDFOptionList)) {
+      field.updateAppearances(face);
+      used.add(face);
+    }
   }
-  form.updateFieldAppearances(await fonts.get(PLAIN));
+  form.updateFieldAppearances(base);
+  // The appearances are made: a viewer must show them, not redraw them from /DA with fonts it lacks.
+  // Their fonts go in the form's resources too, for a viewer that redraws a field the user edits.
+  const acroForm = form.acroForm.dict;
+  const resources = acroForm.lookupMaybe(PDFName.of('DR'), PDFDict) ?? pdf.context.obj({});
+  const fontResources = resources.lookupMaybe(PDFName.of('Font'), PDFDict) ?? pdf.context.obj({});
+  for (const font of used) fontResources.set(PDFName.of(font.name), font.ref);
+  resources.set(PDFName.of('Font'), fontResources);
+  acroForm.set(PDFName.of('DR'), resources);
+  acroForm.set(PDFName.of('NeedAppearances'), PDFBool.False);
 }
 
 function applyPageOperation(pdf: PDFDocument, op: OperationOf<'rotatePage' | 'deletePage' | 'insertBlank'>) {
