@@ -27,6 +27,7 @@ import { PageView } from './page-view';
 import { PageActions } from './page-actions';
 import { PropertiesPanel } from './properties-panel';
 import { loadSignature, saveSignature } from './signature';
+import { SealOption } from './seal-option';
 import { SignatureDialog } from './signature-dialog';
 import { selectedLineRects, type TextLine } from './text-lines';
 import { TabStrip, tabDomId } from './tab-strip';
@@ -56,7 +57,14 @@ const LOADING: PdfState = { status: 'loading' };
 const EMPTY_TAB = { history: initialHistory, zoom: 1 };
 
 /** The request that applies a tab's edits: the contract takes one upload token and its operations. */
-const requestOf = (toolType: string, tab: EditorTab, flatten: boolean) => ({ toolType, token: tab.token!, operations: JSON.stringify(buildEditDocument(tab.history.present)), flatten });
+/** `seal` only when asked: the option belongs to Sign PDF alone, and other tools refuse unknown fields. */
+const requestOf = (toolType: string, tab: EditorTab, flatten: boolean, seal: boolean) => ({
+  toolType,
+  token: tab.token!,
+  operations: JSON.stringify(buildEditDocument(tab.history.present)),
+  flatten,
+  ...(seal ? { seal } : {}),
+});
 
 /** Where a zoom should keep the content still: a point of a page, and where it is on the screen. */
 interface ZoomAnchor {
@@ -87,6 +95,7 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [currentPage, setCurrentPage] = useState(1);
   const [flatten, setFlatten] = useState(false);
+  const [seal, setSeal] = useState(false);
   const [signature, setSignature] = useState<SavedSignature | undefined>();
   const [signing, setSigning] = useState<{ page: number; rect: Rect } | 'new' | null>(null);
   const [initials, setInitials] = useState('');
@@ -384,16 +393,16 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
     if (!canApply) return;
     setSelectedId(null);
     if (edited.length === 1) {
-      void run(requestOf(tool.id, edited[0], flatten));
+      void run(requestOf(tool.id, edited[0], flatten, seal));
       return;
     }
     const items: FileItem[] = edited.map((tab) => ({ uid: tab.id, name: tab.file.name, size: tab.file.size, raw: tab.file, objectURL: tab.url, status: 'ready', progress: 0, fileNameToken: tab.token }));
     flowDispatch({ type: 'add', items });
-    void runAll(edited.map((tab) => ({ uid: tab.id, request: requestOf(tool.id, tab, flatten) })));
+    void runAll(edited.map((tab) => ({ uid: tab.id, request: requestOf(tool.id, tab, flatten, seal) })));
   };
   const retryTab = (uid: string) => {
     const tab = tabs.find((other) => other.id === uid);
-    if (tab) rerunTab({ uid, request: requestOf(tool.id, tab, flatten) });
+    if (tab) rerunTab({ uid, request: requestOf(tool.id, tab, flatten, seal) });
   };
 
   const startOver = () => {
@@ -525,6 +534,7 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
             <label className="editor-check">
               <input type="checkbox" checked={flatten} onChange={(e) => setFlatten(e.target.checked)} /> {t('editor.apply.flatten')}
             </label>
+            {tool.id === 'sign-pdf' && <SealOption checked={seal} onChange={setSeal} />}
             <button type="button" className="button button--primary" onClick={apply} disabled={!canApply}>
               {edited.length > 1 ? t('editor.apply.many', { count: edited.length }) : t('editor.apply.button')}
             </button>
