@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runEngine } from '../worker/src/engines/run';
+import { aiBench } from './ai';
 import { compressBench } from './compress';
 import { ebooksCadBench } from './ebooks-cad';
 import { editorBench } from './editor';
@@ -36,6 +37,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   lighthouse: lighthouseBench,
   hostile: hostileBench,
   editor: editorBench,
+  ai: aiBench,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));
