@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString, PDFHexString } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFDropdown, PDFHexString, PDFName, PDFOptionList, PDFRadioGroup, PDFString, PDFTextField } from '@cantoo/pdf-lib';
 import fontkit from '@cantoo/fontkit';
 import sharp from 'sharp';
 
@@ -125,4 +125,43 @@ export function wordsLeftToRight(file: string, page: number): string[] {
   const reading = (word: string) => (/[\u0590-\u08ff]/.test(word) ? [...word].reverse().join('') : word);
   const words = [...r.stdout.matchAll(/<word xMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => ({ x: Number(m[1]), word: reading(plainText(m[2])) }));
   return words.sort((a, b) => a.x - b.x).map((w) => w.word);
+}
+
+/**
+ * A form with one field of each kind a fill must handle beyond text and checkboxes: a radio group
+ * "size" (S, M, L), a dropdown "country", a multi-select list box "languages" and a six-box comb
+ * field "code".
+ */
+export const choiceForm: string = await (async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const form = doc.getForm();
+  const size = form.createRadioGroup('size');
+  ['S', 'M', 'L'].forEach((option, i) => size.addOptionToPage(option, page, { x: 72 + i * 40, y: 700, width: 16, height: 16 }));
+  const country = form.createDropdown('country');
+  country.addOptions(['France', 'Japan', 'Egypt']);
+  country.addToPage(page, { x: 72, y: 640, width: 200, height: 24 });
+  const languages = form.createOptionList('languages');
+  languages.addOptions(['French', 'Arabic', 'Japanese', 'Korean']);
+  languages.enableMultiselect();
+  languages.addToPage(page, { x: 72, y: 520, width: 200, height: 80 });
+  const code = form.createTextField('code');
+  code.setMaxLength(6);
+  code.enableCombing();
+  code.addToPage(page, { x: 72, y: 460, width: 180, height: 28 });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-fixture-')), 'choice-form.pdf');
+  fs.writeFileSync(file, await doc.save());
+  return file;
+})();
+
+/** What a form holds after a fill, read back with pdf-lib: each field's value (selected options for choices). */
+export async function formValues(file: string): Promise<Record<string, string | string[] | undefined>> {
+  const form = (await PDFDocument.load(fs.readFileSync(file))).getForm();
+  const values: Record<string, string | string[] | undefined> = {};
+  for (const field of form.getFields()) {
+    if (field instanceof PDFTextField) values[field.getName()] = field.getText();
+    else if (field instanceof PDFRadioGroup) values[field.getName()] = field.getSelected();
+    else if (field instanceof PDFDropdown || field instanceof PDFOptionList) values[field.getName()] = field.getSelected();
+  }
+  return values;
 }
