@@ -54,15 +54,15 @@ describe('the form pages open their blank in the editor', () => {
     expect(await page.getByRole('link', { name: t('forms.downloadBlank') }).getAttribute('href')).toMatch(/^\/forms\/.+\.pdf$/);
     await page.getByRole('link', { name: t('forms.getForm'), exact: true }).click();
     await page.waitForURL((url) => url.pathname === localizePath('/edit-pdf', lang) && url.search.startsWith('?form='));
-    await page.locator('.editor-page[data-page="1"] canvas').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.locator('.editor-page').count(), { timeout: 30_000 }).toBe(pages);
+    await page.locator('.editor-page[data-page="1"] canvas').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.locator('.editor-page').count(), { timeout: 60_000 }).toBe(pages);
     return { page, t, uploads };
   };
 
   /** Apply, then the downloaded PDF's path. */
   const applyAndDownload = async (page: Page, t: (key: string) => string, name: string) => {
     const button = page.getByRole('button', { name: t('editor.apply.button') });
-    await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => button.isEnabled(), { timeout: 60_000 }).toBe(true);
     const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith(API_PATHS.unLoginTransfer)), button.click()]);
     const link = page.getByRole('link', { name: t('flow.result.download') });
     await link.waitFor({ timeout: 90_000 });
@@ -95,7 +95,7 @@ describe('the form pages open their blank in the editor', () => {
       expect(text).toContain('Ada Lovelace');
       expect(text).toContain('Request for Taxpayer Identification Number');
       await page.close();
-    });
+    }, 240_000);
   }
 
   it('opens the DS-11, which has no fields, and places a check mark on it', async () => {
@@ -108,5 +108,5 @@ describe('the form pages open their blank in the editor', () => {
     const { target } = await applyAndDownload(page, t, 'ds11.pdf');
     expect(pdfText(target)).toMatch(/passport/i);
     await page.close();
-  });
+  }, 240_000);
 });
