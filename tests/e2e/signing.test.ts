@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { startStack, type Stack } from '../support/stack';
 const SHOTS = '/tmp/shots-signing';
 const { t } = getI18n('en');
 
-describe('signing in the browser: signatures kept on the account', () => {
+describe('signing in the browser: signatures kept on the account, and the seal', () => {
   let stack: Stack;
   let browser: Browser;
   let tmp: string;
@@ -83,5 +84,28 @@ describe('signing in the browser: signatures kept on the account', () => {
     await expect.poll(() => stack.deps.db.savedSignature.count({ where: { userId } })).toBe(0);
     await saved.waitFor({ state: 'detached' });
     await second.context.close();
+  });
+
+  it('seals the signed PDF when the box is ticked; pdfsig says the seal is valid', async () => {
+    const { context, page } = await signIn();
+    const dialog = page.getByRole('dialog', { name: t('editor.signature.title') });
+    await dialog.getByRole('tab', { name: t('editor.signature.type') }).click();
+    await dialog.getByLabel(t('editor.signature.name')).fill('Grace Hopper');
+    await dialog.getByRole('button', { name: t('editor.signature.use'), exact: true }).click();
+    await page.locator('[data-object=signature]').waitFor();
+    await page.getByText(t('editor.apply.sealHelp')).waitFor();
+    await page.getByRole('checkbox', { name: t('editor.apply.seal') }).check();
+    const apply = page.getByRole('button', { name: t('editor.apply.button') });
+    await expect.poll(() => apply.isEnabled(), { timeout: 30_000 }).toBe(true);
+    const [request] = await Promise.all([page.waitForRequest((r) => /\/file\/(transfer|unLoginTransfer)$/.test(r.url())), apply.click()]);
+    expect(request.postDataJSON()).toMatchObject({ toolType: 'sign-pdf', seal: true });
+    const link = page.getByRole('link', { name: t('flow.result.download') });
+    await link.waitFor({ timeout: 90_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const file = path.join(tmp, 'sealed.pdf');
+    await download.saveAs(file);
+    const report = spawnSync('pdfsig', [file], { encoding: 'utf8' }).stdout;
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    await context.close();
   });
 });
