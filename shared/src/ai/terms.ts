@@ -12,11 +12,12 @@ const STOP_WORDS = new Set(
     'me my no not of on or our should so than that the their them then there these they this those to was we were what when ' +
     'where which who whom why will with would you your about after all also any before between both each more most other ' +
     'some such only own same very just over under again further once here up down out off during above below until while ' +
-    'tell explain describe give list say said does doing please document pdf page pages ' +
+    'tell explain describe give list say said does doing please document pdf page pages many much ' +
     // French
     'au aux avec ce ces cet cette dans de des du elle elles en est et eux il ils je la le les leur leurs lui ma mais me mes ' +
     'moi mon ne nos notre nous on ou où par pas pour qu que qui quoi quel quelle quels quelles sa se ses son sont sur ta te tes ' +
-    'toi ton tu un une vos votre vous y été être avoir fait faire comment pourquoi quand combien est-ce'
+    'toi ton tu un une vos votre vous y été être avoir fait faire comment pourquoi quand combien est-ce ' +
+    'ai as avons avez ont eu avait avaient sera seront était étaient faut peut peuvent doit doivent'
   ).split(/\s+/),
 );
 
@@ -39,6 +40,9 @@ export function stem(word: string): string {
   else if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (w.endsWith('aux') && w.length > 4) w = `${w.slice(0, -3)}al`;
   else if ((w.endsWith('s') || w.endsWith('x')) && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  // French verbs: "travaillent" and "travaillaient" meet at "travaill".
+  if (w.endsWith('aient') && w.length > 7) w = w.slice(0, -5);
+  else if (w.endsWith('ent') && w.length > 6) w = w.slice(0, -3);
   if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
   else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
   // "change", "changed", "changes" and "changing" meet at "chang".
