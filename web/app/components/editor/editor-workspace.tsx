@@ -486,7 +486,8 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
       </p>
       <div className="editor__body" role="tabpanel" id={panelId} aria-labelledby={tabDomId(active.id)}>
         {pdf.status === 'ready' && <Thumbnails pages={pdf.pages} isDeleted={(n) => isDeleted(doc, n)} rotationOf={(n) => rotationOf(doc, n)} onGo={goTo} />}
-        <div className="editor__pages" ref={scroller} onScroll={onScroll}>
+        {/* Focusable, so the keyboard scrolls the pages too. */}
+        <div className="editor__pages" ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={t('editor.page.scroller', { name: active.file.name })}>
           {pdf.status === 'loading' && <p className="editor__status">{t('editor.loading')}</p>}
           {pdf.status === 'locked' && <p className="notice">{messageText({ code: 'PDF_ENCRYPTED' })}</p>}
           {pdf.status === 'failed' && <p className="notice">{messageText({ code: 'PDF_DAMAGED' })}</p>}

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_MAX_FILES, tabAfterKey } from './editor-tabs';
 
@@ -16,12 +16,13 @@ export const tabDomId = (id: string) => `editor-tab-${id}`;
 
 /**
  * The open files as an ARIA tab list: arrow keys, Home and End move between them, Delete closes the
- * focused one; each has its close button, and "Add file" opens more (up to the limit).
+ * focused one (a pointer uses its ×), and "Add file" opens more (up to the limit).
  */
 export function TabStrip({ tabs, active, panelId, onActivate, onClose, onAdd }: TabStripProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const hintId = useId();
 
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, id: string) => {
     if (e.key === 'Delete') {
@@ -44,28 +45,46 @@ export function TabStrip({ tabs, active, panelId, onActivate, onClose, onAdd }: 
     <div className="editor-tabs">
       <div className="editor-tabs__list" role="tablist" aria-label={t('editor.tabs.label')} ref={list}>
         {tabs.map((tab) => (
-          <div key={tab.id} className="editor-tabs__item" role="presentation">
-            <button
-              type="button"
-              role="tab"
-              id={tabDomId(tab.id)}
-              className="editor-tabs__tab"
-              aria-selected={tab.id === active}
-              aria-controls={panelId}
-              tabIndex={tab.id === active ? 0 : -1}
-              title={tab.name}
-              onClick={() => onActivate(tab.id)}
-              onKeyDown={(e) => onKeyDown(e, tab.id)}
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            id={tabDomId(tab.id)}
+            className="editor-tabs__tab"
+            aria-selected={tab.id === active}
+            aria-controls={panelId}
+            aria-describedby={hintId}
+            aria-keyshortcuts="Delete"
+            tabIndex={tab.id === active ? 0 : -1}
+            title={tab.name}
+            onClick={() => onActivate(tab.id)}
+            onKeyDown={(e) => onKeyDown(e, tab.id)}
+          >
+            <span className="editor-tabs__name">{tab.name}</span>
+            {tab.edited && (
+              <>
+                <span className="editor-tabs__dot" aria-hidden="true" />
+                <span className="visually-hidden">{t('editor.tabs.edited')}</span>
+              </>
+            )}
+            {/* A pointer's way to close; the keyboard's is Delete on the tab (a button cannot sit inside a tab). */}
+            <span
+              className="editor-tabs__close"
+              aria-hidden="true"
+              title={t('editor.tabs.close', { name: tab.name })}
+              onClick={(e) => {
+                e.stopPropagation();
+                onClose(tab.id);
+              }}
             >
-              <span className="editor-tabs__name">{tab.name}</span>
-              {tab.edited && <span className="editor-tabs__dot" aria-label={t('editor.tabs.edited')} />}
-            </button>
-            <button type="button" className="editor-tabs__close" aria-label={t('editor.tabs.close', { name: tab.name })} onClick={() => onClose(tab.id)}>
               ×
-            </button>
-          </div>
+            </span>
+          </button>
         ))}
       </div>
+      <p id={hintId} className="visually-hidden">
+        {t('editor.tabs.closeHint')}
+      </p>
       <button type="button" className="editor-tool editor-tabs__add" disabled={tabs.length >= EDITOR_MAX_FILES} onClick={() => input.current?.click()}>
         {t('editor.tabs.add')}
       </button>
