@@ -2,9 +2,27 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFDropdown, PDFHexString, PDFName, PDFOptionList, PDFRadioGroup, PDFString, PDFTextField } from '@cantoo/pdf-lib';
+import {
+  beginText,
+  endText,
+  moveText,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFDropdown,
+  PDFHexString,
+  PDFName,
+  PDFOptionList,
+  PDFRadioGroup,
+  PDFString,
+  PDFTextField,
+  setFontAndSize,
+  showText,
+} from '@cantoo/pdf-lib';
 import fontkit from '@cantoo/fontkit';
 import sharp from 'sharp';
+import { addSealPlaceholder, fillSeal, sealSigner } from '../../../worker/src/editor/seal';
+import { makeSealCertificate } from '../../support/seal-certificate';
 
 /** One editor operation with the fields every operation carries. */
 export const op = (type: string, fields: Record<string, unknown>, page = 1, rect = [0, 0, 0, 0]) => ({ type, page, rect, ...fields });
@@ -165,3 +183,43 @@ export async function formValues(file: string): Promise<Record<string, string | 
   }
   return values;
 }
+
+/** A page with one line, "ABCABC", in a Type 3 font (each glyph a filled square), 24 pt, baseline at 700 of 792. */
+export const type3Line: string = await (async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const { context } = doc;
+  const square = () => context.register(context.flateStream('1000 0 0 0 800 800 d1 0 0 800 800 re f'));
+  const font = context.register(
+    context.obj({
+      Type: 'Font',
+      Subtype: 'Type3',
+      FontBBox: [0, 0, 800, 800],
+      FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+      CharProcs: { A: square(), B: square(), C: square() },
+      Encoding: { Type: 'Encoding', Differences: [65, 'A', 'B', 'C'].map((v) => (typeof v === 'number' ? v : PDFName.of(v))) },
+      FirstChar: 65,
+      LastChar: 67,
+      Widths: [1000, 1000, 1000],
+      Resources: {},
+    }),
+  );
+  const key = page.node.newFontDictionary('T3', font);
+  page.pushOperators(...[beginText(), setFontAndSize(key, 24), moveText(72, 700), showText(PDFHexString.of('414243414243')), endText()]);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-fixture-')), 'type3-line.pdf');
+  fs.writeFileSync(file, await doc.save());
+  return file;
+})();
+
+/** cidFontLine, sealed with a PAdES signature by a throwaway certificate (as a signed contract arrives). */
+export const signedLine: string = await (async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-fixture-'));
+  const password = 'fixture';
+  const p12 = fs.readFileSync(makeSealCertificate(dir, password));
+  const at = new Date();
+  const placeholder = path.join(dir, 'placeholder.pdf');
+  await addSealPlaceholder(cidFontLine, placeholder, at);
+  const file = path.join(dir, 'signed-line.pdf');
+  fs.writeFileSync(file, await fillSeal(fs.readFileSync(placeholder), sealSigner({ p12, password, subject: 'Sheaf test seal' }), at));
+  return file;
+})();

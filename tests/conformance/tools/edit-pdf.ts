@@ -3,6 +3,7 @@ import { annotations, edits, halfBlackPng, meanGrey, op, textFieldValue, turnedC
 import { fixture } from '../../support/fixtures';
 import { pictureCases } from '../editor/picture-cases';
 import { replaceCases } from '../editor/replace-cases';
+import { robustnessCases } from '../editor/robustness-cases';
 import { formCases } from '../editor/form-cases';
 import { scriptCases } from '../editor/script-cases';
 import type { ToolConformance } from '../harness';
@@ -24,6 +25,7 @@ const editPdf: ToolConformance = {
     ...replaceCases,
     ...scriptCases,
     ...formCases,
+    ...robustnessCases,
     {
       name: 'writes a text box in any script with an embedded font, under the input name',
       inputs: [tracemonkey],
