@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '#shared/env';
 import { createSession, createSubscription, createUser, catalogueProduct } from '../support/factories';
+import { fixture } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
 import { startStripeStandIn, TEST_CARDS, type StripeStandIn } from '../support/stripe-stand-in';
 
@@ -304,7 +305,13 @@ describe('billing with Stripe', () => {
     expect(over.status).toBe(429);
     expect(over.body.error).toBe('DAILY_LIMIT');
     // Starting a task is counted on the server too: the limit holds without the page's call.
-    const transfer = await free.post('/api/miaohui/file/transfer', { toolType: 'merge-pdf', tokens: [] });
+    const upload = await request(stack.baseUrl)
+      .post('/api/miaohui/file/upload')
+      .set('cookie', (await createSession(stack.deps, free.user.id)).cookie)
+      .attach('file', fs.readFileSync(fixture('pdf/pdfjs_tracemonkey.pdf')), 'paper.pdf')
+      .field('toolType', 'compress-pdf');
+    const transfer = await free.post('/api/miaohui/file/transfer', { toolType: 'compress-pdf', token: upload.body.token });
+    expect(transfer.status).toBe(429);
     expect(transfer.body.error).toBe('DAILY_LIMIT');
     const pro = await member(stack);
     await createSubscription(stack.deps, pro.user.id);

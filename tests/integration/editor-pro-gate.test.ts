@@ -20,6 +20,7 @@ async function member(stack: Stack, plan?: 'ACTIVE' | 'TRIALING') {
   const { cookie } = await createSession(stack.deps, user.id);
   const api = request(stack.app);
   return {
+    user,
     async edit(operations: string) {
       const up = await api.post('/api/miaohui/file/upload').set('cookie', cookie).attach('file', fs.readFileSync(PDF), 'paper.pdf').field('toolType', 'edit-pdf');
       expect(up.status).toBe(200);
@@ -46,13 +47,18 @@ describe('editing existing text with billing configured', () => {
     await stack?.stop();
   });
 
-  it('refuses a visitor and a Free user with PRO_FEATURE, and makes no task', async () => {
+  it("refuses a visitor and a Free user with PRO_FEATURE, and makes no task nor uses one of the day's conversions", async () => {
     const before = await stack.deps.db.task.count();
-    for (const res of [await visitorEdit(stack, edits(whiteout, replaceText)), await (await member(stack)).edit(edits(replaceText))]) {
+    const free = await member(stack);
+    for (const res of [await visitorEdit(stack, edits(whiteout, replaceText)), await free.edit(edits(replaceText))]) {
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ error: 'PRO_FEATURE', message: 'Editing existing text is a Pro feature. Upgrade to Pro or start the free trial to use it.' });
     }
     expect(await stack.deps.db.task.count()).toBe(before);
+    expect(await stack.deps.db.usageCounter.count({ where: { userId: free.user.id } })).toBe(0);
+    // The same user's free edit counts one.
+    expect((await free.edit(edits(whiteout))).status).toBe(200);
+    expect(await stack.deps.db.usageCounter.findMany({ where: { userId: free.user.id }, select: { count: true } })).toEqual([{ count: 1 }]);
   });
 
   it('leaves every other edit free for a visitor', async () => {

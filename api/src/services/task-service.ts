@@ -7,6 +7,7 @@ import { laneOf, TASK_JOB_OPTIONS } from '#shared/server/jobs';
 import { getTool, maxFilesOf, type ToolDefinition } from '#shared/tools';
 import type { Requester } from '../middleware/requester';
 import { assertMayUseProFeatures } from './billing/pro-feature-service';
+import { countConversion } from './billing/usage-service';
 import { availableEngines } from './engine-service';
 import { findOwnedFile, ownsRow } from './file-service';
 import { assertMaySeal, openSigningAudit } from './signing-audit-service';
@@ -70,6 +71,9 @@ export async function createTask(deps: Deps, who: Requester, body: unknown, ip?:
     const file = await findOwnedFile(deps, who, token);
     if (!tool.attachments!.kinds.includes(file.kind as FileKind)) throw new AppError('UNSUPPORTED_TYPE', `${file.kind} attached to ${tool.id}`);
   }
+  // The Free plan's daily limit counts a conversion here, where every task starts and once the request
+  // is known to be sound: a refused request (bad input, a Pro feature) uses none of the day's.
+  if (who.userId) await countConversion(deps, who.userId);
 
   const task = await deps.db.task.create({
     data: {

@@ -11,7 +11,6 @@ import { presentTask } from '../../presenters/task-presenter';
 import { assertMayDownload, attachmentHeader, contentTypeOf, downloadName } from '../../services/download-service';
 import { findOwnedFile, isGone, storeUpload } from '../../services/file-service';
 import { deleteHistory, listHistory } from '../../services/history-service';
-import { countConversion } from '../../services/billing/usage-service';
 import { createTask, findOwnedTask } from '../../services/task-service';
 import { thumbnail } from '../../services/thumbnail-service';
 import { ZDeleteTasks, ZHistoryRequest, ZPageParam, ZProgressRequest, ZTokenParam, ZUploadFields } from './schema';
@@ -42,10 +41,7 @@ export function fileRouter(deps: Deps): Router {
   r.post('/unLoginUpload', upload, handleUpload);
 
   const handleTransfer = async (req: Request, res: Response) => {
-    const who = getRequester(res);
-    // The Free plan's daily limit is applied here, where a conversion starts, so no page can skip it.
-    if (who.userId) await countConversion(deps, who.userId);
-    const task = await createTask(deps, who, req.body, req.ip);
+    const task = await createTask(deps, getRequester(res), req.body, req.ip);
     res.json(presentTask({ ...task, outputs: [] }));
   };
   r.post('/transfer', requireUser, handleTransfer);
