@@ -22,7 +22,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false },
       },
-      { extends: true, test: { name: 'conformance', include: ['tests/conformance/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 60_000 } },
+      {
+        extends: true,
+        // Two files at once even on two cores: much of a conversion is spent waiting on an engine's process.
+        test: { name: 'conformance', include: ['tests/conformance/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 60_000, maxWorkers: 2 },
+      },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
     ],
   },

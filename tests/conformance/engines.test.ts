@@ -57,12 +57,17 @@ it('stops the running engine when the task is aborted', async () => {
   const controller = new AbortController();
   const before = new Set(runningChildren());
   let atAbort: number[] = [];
-  // Compressing this 65-page report keeps the engines busy for about two seconds.
+  // Compressing this 65-page report keeps the engines busy for seconds; the abort comes once one of
+  // them runs (polled, so a loaded machine that starts it late does not abort before it exists).
   const run = runTool('compress-pdf', [pdfFixture('plumber_chelsea_pdta.pdf').file], { compress: 'high' }, controller.signal);
-  setTimeout(() => {
+  const poll = setInterval(() => {
     atAbort = runningChildren().filter((pid) => !before.has(pid));
-    controller.abort(new Error('task time limit'));
-  }, 500);
+    if (atAbort.length > 0) {
+      clearInterval(poll);
+      controller.abort(new Error('task time limit'));
+    }
+  }, 50);
+  void run.finally(() => clearInterval(poll)).catch(() => undefined);
   await expect(run).rejects.toMatchObject({ code: 'TASK_FAILED', detail: expect.stringMatching(/aborted: task time limit/) });
   // The engines that were running when the abort came are gone once the task has failed.
   expect(atAbort.length).toBeGreaterThan(0);
