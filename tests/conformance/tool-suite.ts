@@ -64,6 +64,17 @@ export function describeToolConformance(include: (conformance: ToolConformance) 
     const sampleRestPages = tool.accepts.includes('pdf') ? sampleRest.map(manifestPages) : [];
     const withFirst = (file: string) => [file, ...sampleRest];
 
+    /** A run whose task was aborted before it began fails with TASK_FAILED. */
+    async function expectAbortedRunFails() {
+      const error = await runTool(
+        conformance.tool,
+        conformance.sample,
+        conformance.options,
+        AbortSignal.abort('worker shutting down'),
+      ).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'TASK_FAILED' });
+    }
+
     const outputExtensions = (options: Record<string, unknown>) =>
       typeof conformance.outputExtension === 'function' ? conformance.outputExtension(options) : (conformance.outputExtension ?? 'pdf');
 
@@ -146,15 +157,7 @@ export function describeToolConformance(include: (conformance: ToolConformance) 
       it('refuses an empty .pdf with PDF_DAMAGED', () => expectError(withFirst(emptyFile), 'PDF_DAMAGED'));
       it('refuses a JPEG renamed to .pdf with PDF_DAMAGED', () => expectError(withFirst(renamedJpeg), 'PDF_DAMAGED'));
 
-      it('stops with TASK_FAILED when the task is aborted', async () => {
-        const error = await runTool(
-          conformance.tool,
-          conformance.sample,
-          conformance.options,
-          AbortSignal.abort('worker shutting down'),
-        ).catch((e: unknown) => e);
-        expect(error).toMatchObject({ code: 'TASK_FAILED' });
-      });
+      it('stops with TASK_FAILED when the task is aborted', expectAbortedRunFails);
 
       it('keeps the sample inputs untouched', async () => {
         const before = await Promise.all(conformance.sample.map((f) => fs.readFile(f)));
@@ -168,15 +171,7 @@ export function describeToolConformance(include: (conformance: ToolConformance) 
     describe.runIf(!tool.accepts.includes('pdf'))('inputs every image or URL tool must handle', () => {
       it('processes its sample', () => expectOutcome(conformance.sample, []));
 
-      it('stops with TASK_FAILED when the task is aborted', async () => {
-        const error = await runTool(
-          conformance.tool,
-          conformance.sample,
-          conformance.options,
-          AbortSignal.abort('worker shutting down'),
-        ).catch((e: unknown) => e);
-        expect(error).toMatchObject({ code: 'TASK_FAILED' });
-      });
+      it('stops with TASK_FAILED when the task is aborted', expectAbortedRunFails);
     });
   });
 }

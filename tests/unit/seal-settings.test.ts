@@ -3,24 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '#shared/env';
+import { BASE_ENV, envRefusal } from '../support/env-refusal';
 import { makeSealCertificate } from '../support/seal-certificate';
-
-const base = { DATABASE_URL: 'postgresql://sheaf@127.0.0.1:1/sheaf', REDIS_URL: 'redis://127.0.0.1:1' };
-
-/** What loadEnv printed before it stopped the process, or undefined when it did not stop. */
-function refusal(source: Record<string, string>): string | undefined {
-  const printed: string[] = [];
-  vi.spyOn(console, 'error').mockImplementation((line: string) => void printed.push(line));
-  vi.spyOn(process, 'exit').mockImplementation(() => {
-    throw new Error('exit');
-  });
-  try {
-    loadEnv(source);
-    return undefined;
-  } catch {
-    return printed.join('\n');
-  }
-}
 
 describe('the sealing certificate at boot', () => {
   let dir: string;
@@ -33,19 +17,25 @@ describe('the sealing certificate at boot', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('opens the certificate with its password, and offers no seal without one', () => {
-    expect(loadEnv({ ...base, SIGN_CERT_P12: p12, SIGN_CERT_PASSWORD: 'right' }).sealCertificate?.subject).toBe('CN=Sheaf test seal, O=Sheaf tests');
-    expect(loadEnv(base).sealCertificate).toBeNull();
+    expect(loadEnv({ ...BASE_ENV, SIGN_CERT_P12: p12, SIGN_CERT_PASSWORD: 'right' }).sealCertificate?.subject).toBe(
+      'CN=Sheaf test seal, O=Sheaf tests',
+    );
+    expect(loadEnv(BASE_ENV).sealCertificate).toBeNull();
   });
 
   it('stops on a wrong password, an unreadable file or a file that is no certificate, naming SIGN_CERT_P12', () => {
-    expect(refusal({ ...base, SIGN_CERT_P12: p12, SIGN_CERT_PASSWORD: 'wrong' })).toContain('SIGN_CERT_P12: ' + p12 + ' is not a PKCS#12 file, or SIGN_CERT_PASSWORD does not open it');
-    expect(refusal({ ...base, SIGN_CERT_P12: path.join(dir, 'missing.p12'), SIGN_CERT_PASSWORD: 'right' })).toMatch(/SIGN_CERT_P12: cannot read .*missing\.p12 \(ENOENT\)/);
+    expect(envRefusal({ ...BASE_ENV, SIGN_CERT_P12: p12, SIGN_CERT_PASSWORD: 'wrong' })).toContain(
+      'SIGN_CERT_P12: ' + p12 + ' is not a PKCS#12 file, or SIGN_CERT_PASSWORD does not open it',
+    );
+    expect(envRefusal({ ...BASE_ENV, SIGN_CERT_P12: path.join(dir, 'missing.p12'), SIGN_CERT_PASSWORD: 'right' })).toMatch(
+      /SIGN_CERT_P12: cannot read .*missing\.p12 \(ENOENT\)/,
+    );
     const notP12 = path.join(dir, 'note.txt');
     fs.writeFileSync(notP12, 'not a certificate');
-    expect(refusal({ ...base, SIGN_CERT_P12: notP12 })).toContain('is not a PKCS#12 file');
+    expect(envRefusal({ ...BASE_ENV, SIGN_CERT_P12: notP12 })).toContain('is not a PKCS#12 file');
   });
 
   it('stops on a password without the certificate it would open', () => {
-    expect(refusal({ ...base, SIGN_CERT_PASSWORD: 'right' })).toContain('SIGN_CERT_PASSWORD: set without SIGN_CERT_P12');
+    expect(envRefusal({ ...BASE_ENV, SIGN_CERT_PASSWORD: 'right' })).toContain('SIGN_CERT_PASSWORD: set without SIGN_CERT_P12');
   });
 });
