@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '#shared/api';
 import type { Lang } from '#shared/i18n';
@@ -12,6 +13,8 @@ import { startStack, type Stack } from '../support/stack';
 
 /** Where the screenshots go for a person to look at. */
 const SHOTS = '/tmp/shots-forms-editor';
+/** The filled W-9, kept with the project's screenshots. */
+const FIELD_SHOTS = path.join(process.env.DATA_DIR ?? os.tmpdir(), 'screenshots');
 const VIEWPORT = { width: 1366, height: 900 };
 
 describe('the form pages open their blank in the editor', () => {
@@ -24,6 +27,7 @@ describe('the form pages open their blank in the editor', () => {
     browser = await launchChromium();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-forms-editor-'));
     fs.mkdirSync(SHOTS, { recursive: true });
+    fs.mkdirSync(FIELD_SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -59,6 +63,15 @@ describe('the form pages open their blank in the editor', () => {
     return { page, t, uploads };
   };
 
+  /** How many of the page's canvas pixels are dark: a page drawn blank has none. */
+  const darkPixels = async (page: Page, n: number) => {
+    const shot = await page.locator(`.editor-page[data-page="${n}"] canvas`).screenshot();
+    const { data, info } = await sharp(shot).greyscale().raw().toBuffer({ resolveWithObject: true });
+    let dark = 0;
+    for (let i = 0; i < data.length; i += info.channels) if (data[i]! < 128) dark++;
+    return dark;
+  };
+
   /** Apply, then the downloaded PDF's path. */
   const applyAndDownload = async (page: Page, t: (key: string) => string, name: string) => {
     const button = page.getByRole('button', { name: t('editor.apply.button') });
@@ -72,27 +85,48 @@ describe('the form pages open their blank in the editor', () => {
     return { target, token: (request.postDataJSON() as { token: string }).token };
   };
 
-  for (const lang of ['en', 'fr'] as const) {
-    it(`${lang}: Get form on /w9-form opens the W-9 in the editor; a name written on it is in the downloaded PDF`, async () => {
-      const { page, t, uploads } = await getForm(lang, '/w9-form', 6);
-      expect(await page.getByRole('tab').allTextContents()).toEqual(['fw9.pdf']);
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(SHOTS, `editor-w9-${lang}.png`) });
+  /** The W-9's fields as pdf.js reads them back from a file: value by full name. */
+  const fieldValues = async (file: string) => {
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const task = getDocument({ data: new Uint8Array(fs.readFileSync(file)), verbosity: 0 });
+    try {
+      const page = await (await task.promise).getPage(1);
+      const widgets = (await page.getAnnotations()) as { fieldName?: string; fieldValue?: unknown }[];
+      return new Map(widgets.flatMap((w) => (w.fieldName ? [[w.fieldName, w.fieldValue] as const] : [])));
+    } finally {
+      await task.destroy();
+    }
+  };
 
-      // Line 1, "Name of entity/individual", below its caption.
-      await page.getByRole('toolbar').getByRole('button', { name: t('editor.tools.text'), exact: true }).click();
-      const at = await pointOn(page, 0.12, 0.175);
-      await page.mouse.click(at.x, at.y);
-      await page.getByRole('textbox', { name: t('editor.object.text') }).waitFor();
-      await page.keyboard.type('Ada Lovelace');
-      await page.getByRole('toolbar').getByRole('button', { name: t('editor.tools.select'), exact: true }).click();
+  const NAME_FIELD = 'topmostSubform[0].Page1[0].f1_01[0]';
+  const INDIVIDUAL_BOX = 'topmostSubform[0].Page1[0].Boxes3a-b_ReadOrder[0].c1_1[0]';
+
+  for (const lang of ['en', 'fr'] as const) {
+    it(`${lang}: Get form on /w9-form opens the W-9 in the editor; its name field and a tax box filled in place are in the downloaded PDF`, async () => {
+      const { page, t, uploads } = await getForm(lang, '/w9-form', 6);
+      // One tab, named for the blank (its close × sits inside it).
+      expect((await page.getByRole('tab').allTextContents()).map((name) => name.replace('×', ''))).toEqual(['fw9.pdf']);
+
+      // Line 1, "Name of entity/individual", is the form's own field: typed into where it sits on the page.
+      const name = page.getByRole('textbox', { name: NAME_FIELD, exact: true });
+      await name.waitFor({ timeout: 30_000 });
+      const nameBox = (await name.boundingBox())!;
+      const pageBox = (await page.locator('.editor-page[data-page="1"]').boundingBox())!;
+      expect((nameBox.y - pageBox.y) / pageBox.height).toBeCloseTo((792 - 674) / 792, 2);
+      await name.fill('Zoë Ελένη Lovelace');
+      await page.getByRole('checkbox', { name: INDIVIDUAL_BOX, exact: true }).check();
+      expect(await page.getByRole('tab', { selected: true }).textContent()).toContain(t('editor.tabs.edited'));
+      await page.screenshot({ path: path.join(FIELD_SHOTS, `editor-fields-${lang}.png`) });
 
       const { target, token } = await applyAndDownload(page, t, `w9-${lang}.pdf`);
       // The blank reached the server as this visitor's upload without the browser sending it.
       expect(uploads).toEqual([]);
       expect(await stack.deps.db.file.findUniqueOrThrow({ where: { token } })).toMatchObject({ name: 'fw9.pdf', kind: 'pdf', role: 'INPUT' });
+      const values = await fieldValues(target);
+      expect(values.get(NAME_FIELD)).toBe('Zoë Ελένη Lovelace');
+      expect(values.get(INDIVIDUAL_BOX)).toBe('1');
       const text = pdfText(target);
-      expect(text).toContain('Ada Lovelace');
+      expect(text).toContain('Zoë Ελένη Lovelace');
       expect(text).toContain('Request for Taxpayer Identification Number');
       await page.close();
     }, 240_000);
@@ -100,6 +134,8 @@ describe('the form pages open their blank in the editor', () => {
 
   it('opens the DS-11, which has no fields, and places a check mark on it', async () => {
     const { page, t } = await getForm('en', '/ds11-form', 6);
+    // Its first page is drawn on the first try, without a zoom to make it draw again.
+    await expect.poll(() => darkPixels(page, 1), { timeout: 10_000 }).toBeGreaterThan(2000);
     await page.getByRole('toolbar').getByRole('button', { name: t('editor.tools.check'), exact: true }).click();
     const at = await pointOn(page, 0.3, 0.3);
     await page.mouse.click(at.x, at.y);

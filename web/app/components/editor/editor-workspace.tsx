@@ -23,6 +23,7 @@ import { admit, EDITOR_MAX_FILES, editCount, newTab, tabsReducer, type EditorTab
 import { toolsFor, type EditorKind, type ToolName } from './editor-tools';
 import { DEFAULT_STYLE, newId, newObject, stylePatch, type SavedSignature, type ToolStyle } from './new-object';
 import type { Point, Rect } from './operations';
+import type { FieldValue } from './form-fields';
 import { PageView } from './page-view';
 import { PageActions } from './page-actions';
 import { PropertiesPanel } from './properties-panel';
@@ -35,7 +36,7 @@ import { Thumbnails } from './thumbnails';
 import { Toolbar } from './toolbar';
 import { useEditorKeys } from './use-editor-keys';
 import { useFormBlank } from './use-form-blank';
-import { usePdfs, type PdfState } from './use-pdf';
+import { usePdfs, type PdfField, type PdfState } from './use-pdf';
 import { useProGate } from './use-pro-gate';
 
 const imageAspect = (src: string) =>
@@ -332,6 +333,14 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
     if (object) add(object, toolName === 'signature' || toolName === 'initials' || toolName === 'date' || toolName === 'check');
   };
 
+  // A form field's value is one object per field name: changing it again updates it, so undo steps back through the values.
+  const fieldValues = useMemo(() => new Map(doc.objects.flatMap(({ op }) => (op.type === 'field' && !Array.isArray(op.value) ? [[op.name, op.value] as const] : []))), [doc.objects]);
+  const fillField = (page: number, field: PdfField, value: FieldValue) => {
+    const existing = doc.objects.find((o) => o.op.type === 'field' && o.op.name === field.name);
+    if (existing) dispatch({ type: 'update', id: existing.id, patch: { value } });
+    else dispatch({ type: 'add', object: { id: newId(), op: { type: 'field', page, rect: field.rect, name: field.name, value } } });
+  };
+
   const editLine = (page: number, line: TextLine) => {
     const existing = doc.objects.find((o) => o.op.type === 'replaceText' && o.op.page === page && o.op.rect.join() === line.rect.join());
     if (existing) {
@@ -509,6 +518,8 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
                 onEditLine={editLine}
                 onMove={(id, rect) => dispatch({ type: 'place', id, rect })}
                 onText={(id, text) => dispatch({ type: 'update', id, patch: { text } })}
+                fieldValues={fieldValues}
+                onField={fillField}
               />
             ))}
         </div>

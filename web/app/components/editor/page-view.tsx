@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } f
 import { useTranslation } from 'react-i18next';
 import type { EditorObject } from './document-model';
 import { DRAGGED, type ToolName } from './editor-tools';
+import { FormFields, type FieldValue } from './form-fields';
 import type { Point, Rect } from './operations';
 import { PlacedObject } from './placed-object';
 import { useNearPages } from './use-near-pages';
-import type { PdfPage } from './use-pdf';
+import type { PdfField, PdfPage } from './use-pdf';
 import type { TextLine } from './text-lines';
 
 /** A click without a drag: the box each tool gives, in page fractions (width; height follows the page's proportions). */
@@ -35,10 +36,13 @@ interface PageViewProps {
   onEditLine: (page: number, line: TextLine) => void;
   onMove: (id: string, rect: Rect) => void;
   onText: (id: string, text: string) => void;
+  /** The values given to the PDF's form fields, by name. */
+  fieldValues: ReadonlyMap<string, FieldValue>;
+  onField: (page: number, field: PdfField, value: FieldValue) => void;
 }
 
 /** One page: its picture (rendered only near the viewport), its text lines for the edit tool, and its objects. */
-export function PageView({ page, index, scale, tool, objects, selectedId, deleted, rotation, today, onSelect, onPlace, onEditLine, onMove, onText }: PageViewProps) {
+export function PageView({ page, index, scale, tool, objects, selectedId, deleted, rotation, today, onSelect, onPlace, onEditLine, onMove, onText, fieldValues, onField }: PageViewProps) {
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
@@ -153,7 +157,7 @@ export function PageView({ page, index, scale, tool, objects, selectedId, delete
               onClick={() => onEditLine(index + 1, line)}
             />
           ))}
-        {objects.map((object) => (
+        {objects.filter((object) => object.op.type !== 'field').map((object) => (
           <PlacedObject
             key={object.id}
             object={object}
@@ -174,6 +178,7 @@ export function PageView({ page, index, scale, tool, objects, selectedId, delete
           </svg>
         )}
       </div>
+      <FormFields page={page} near={near} values={fieldValues} active={tool !== 'ink'} onChange={(field, value) => onField(index + 1, field, value)} />
       {(deleted || rotation > 0) && <p className="editor-page__badge">{deleted ? t('editor.page.deleted') : t('editor.page.rotated', { angle: rotation })}</p>}
     </div>
   );

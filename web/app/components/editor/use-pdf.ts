@@ -1,6 +1,53 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadPdfJs } from '~/lib/pdf-preview';
+import type { Rect } from './operations';
 import { textLines, type TextLine, type TextPiece } from './text-lines';
+
+/** One AcroForm widget of a page, as the field layer draws it: its rect in page fractions, origin top left. */
+export interface PdfField {
+  name: string;
+  /** What a screen reader says: the field's tooltip (TU) when it has one. */
+  label: string;
+  kind: 'text' | 'checkbox' | 'radio' | 'select';
+  rect: Rect;
+  value: string | boolean;
+  /** A checkbox's or radio button's on value. */
+  onValue?: string;
+  options?: { value: string; label: string }[];
+  multiline?: boolean;
+  maxLength?: number;
+  readOnly?: boolean;
+}
+
+/** The fields pdf.js reads from a page's widget annotations, in the page's order. */
+interface Widget {
+  subtype?: string;
+  fieldName?: string;
+  fieldType?: string;
+  alternativeText?: string;
+  rect: number[];
+  fieldValue?: unknown;
+  exportValue?: string;
+  buttonValue?: string;
+  checkBox?: boolean;
+  radioButton?: boolean;
+  options?: { exportValue: string; displayValue: string }[];
+  multiLine?: boolean;
+  maxLen?: number;
+  readOnly?: boolean;
+  hidden?: boolean;
+}
+
+function toField(w: Widget, toFraction: (rect: number[]) => Rect): PdfField | undefined {
+  if (w.subtype !== 'Widget' || !w.fieldName || w.hidden) return undefined;
+  const common = { name: w.fieldName, label: w.alternativeText || w.fieldName, rect: toFraction(w.rect), readOnly: w.readOnly };
+  const value = Array.isArray(w.fieldValue) ? String(w.fieldValue[0] ?? '') : typeof w.fieldValue === 'string' ? w.fieldValue : '';
+  if (w.fieldType === 'Tx') return { ...common, kind: 'text', value, multiline: w.multiLine, maxLength: w.maxLen || undefined };
+  if (w.fieldType === 'Btn' && w.checkBox) return { ...common, kind: 'checkbox', value: !!w.exportValue && value === w.exportValue, onValue: w.exportValue };
+  if (w.fieldType === 'Btn' && w.radioButton) return { ...common, kind: 'radio', value, onValue: w.buttonValue };
+  if (w.fieldType === 'Ch') return { ...common, kind: 'select', value, options: (w.options ?? []).map((o) => ({ value: o.exportValue, label: o.displayValue })) };
+  return undefined;
+}
 
 /** One page as the workspace uses it: its displayed size in points, its picture, its lines of text. */
 export interface PdfPage {
@@ -9,9 +56,14 @@ export interface PdfPage {
   /** Draws the page at `scale` (CSS pixels per point); the returned function cancels the drawing. */
   render: (canvas: HTMLCanvasElement, scale: number) => () => void;
   textLines: () => Promise<TextLine[]>;
+  /** The page's form fields (scripts in the PDF never run: only the widgets' data is read). */
+  fields: () => Promise<PdfField[]>;
 }
 
 export type PdfState = { status: 'loading' } | { status: 'ready'; pages: PdfPage[] } | { status: 'locked' } | { status: 'failed' };
+
+/** Each canvas's latest drawing, settled once it no longer holds the canvas. */
+const drawing = new WeakMap<HTMLCanvasElement, Promise<void>>();
 
 /** Opens one PDF with pdf.js and reports its state; the returned function closes it. */
 function openPdf(url: string, report: (state: PdfState) => void): () => void {
@@ -32,18 +84,46 @@ function openPdf(url: string, report: (state: PdfState) => void): () => void {
         width: base.width,
         height: base.height,
         render(canvas, scale) {
-          const ratio = window.devicePixelRatio || 1;
-          const viewport = page.getViewport({ scale: scale * ratio });
-          canvas.width = Math.round(viewport.width);
-          canvas.height = Math.round(viewport.height);
-          const job = page.render({ canvas, viewport });
-          job.promise.catch(() => undefined);
-          return () => job.cancel();
+          let cancelled = false;
+          let job: ReturnType<typeof page.render> | undefined;
+          const draw = () => {
+            if (cancelled) return Promise.resolve();
+            const ratio = window.devicePixelRatio || 1;
+            const viewport = page.getViewport({ scale: scale * ratio });
+            canvas.width = Math.round(viewport.width);
+            canvas.height = Math.round(viewport.height);
+            job = page.render({ canvas, viewport });
+            return job.promise;
+          };
+          // pdf.js refuses a canvas still held by an earlier drawing, and a page whose first drawing was
+          // cancelled by a re-layout stayed white: the next drawing waits for the one before to let go,
+          // and a drawing that failed for another reason than being cancelled is tried once more.
+          const drawn = (drawing.get(canvas) ?? Promise.resolve())
+            .then(draw)
+            .catch((e: unknown) => (cancelled || (e instanceof Error && e.name === 'RenderingCancelledException') ? undefined : draw()))
+            .catch(() => undefined);
+          drawing.set(canvas, drawn);
+          return () => {
+            cancelled = true;
+            job?.cancel();
+          };
         },
         async textLines() {
           const content = await page.getTextContent();
           const items = content.items.filter((item): item is TextPiece & (typeof content.items)[number] => 'str' in item);
           return textLines(items, base.width, base.height, (x, y) => base.convertToViewportPoint(x, y));
+        },
+        async fields() {
+          const widgets = (await page.getAnnotations({ intent: 'display' })) as Widget[];
+          const toFraction = (rect: number[]): Rect => {
+            const [x1, y1, x2, y2] = base.convertToViewportRectangle(rect);
+            const left = Math.min(x1!, x2!);
+            const top = Math.min(y1!, y2!);
+            return [left / base.width, top / base.height, Math.abs(x2! - x1!) / base.width, Math.abs(y2! - y1!) / base.height];
+          };
+          const found = widgets.map((w) => toField(w, toFraction)).filter((f): f is PdfField => !!f);
+          // Tab order follows the page: top to bottom, then left to right.
+          return found.sort((a, b) => (Math.abs(a.rect[1] - b.rect[1]) < 0.005 ? a.rect[0] - b.rect[0] : a.rect[1] - b.rect[1]));
         },
       };
     });
