@@ -29,11 +29,11 @@ export function FormFields({ page, near, values, active, onChange }: FormFieldsP
   if (!fields?.length) return null;
 
   return (
-    <div className={`editor-fields${active ? '' : ' is-inert'}`}>
+    <div className={`editor-form-fields${active ? '' : ' is-inert'}`}>
       {fields.map((field, i) => {
         const given = values.get(field.name);
         const key = `${field.name}-${i}`;
-        const common = { className: `editor-field editor-field--${field.kind}`, style: place(field), 'aria-label': field.label, disabled: field.readOnly, tabIndex: active ? undefined : -1 };
+        const common = { className: `editor-form-field editor-form-field--${field.kind}`, style: place(field), 'aria-label': field.label, disabled: field.readOnly, tabIndex: active ? undefined : -1 };
         if (field.kind === 'checkbox') {
           return <input key={key} {...common} type="checkbox" checked={given === undefined ? field.value === true : given === true} onChange={(e) => onChange(field, e.target.checked)} />;
         }

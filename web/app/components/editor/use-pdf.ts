@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { PDFPageProxy } from 'pdfjs-dist';
 import { loadPdfJs } from '~/lib/pdf-preview';
 import type { Rect } from './operations';
 import { textLines, type TextLine, type TextPiece } from './text-lines';
@@ -65,6 +66,64 @@ export type PdfState = { status: 'loading' } | { status: 'ready'; pages: PdfPage
 /** Each canvas's latest drawing, settled once it no longer holds the canvas. */
 const drawing = new WeakMap<HTMLCanvasElement, Promise<void>>();
 
+/** How many pages' sizes are asked of pdf.js's worker at once after the first page is shown. */
+const SIZE_BATCH = 50;
+
+/** One page, `width` × `height` points, read from the document only when it is drawn or asked for its text or fields. */
+function pdfPage(load: () => Promise<PDFPageProxy>, width: number, height: number): PdfPage {
+  return {
+    width,
+    height,
+    render(canvas, scale) {
+      let cancelled = false;
+      let job: ReturnType<PDFPageProxy['render']> | undefined;
+      const draw = async () => {
+        const page = await load();
+        if (cancelled) return;
+        const ratio = window.devicePixelRatio || 1;
+        const viewport = page.getViewport({ scale: scale * ratio });
+        canvas.width = Math.round(viewport.width);
+        canvas.height = Math.round(viewport.height);
+        job = page.render({ canvas, viewport });
+        await job.promise;
+      };
+      // pdf.js refuses a canvas still held by an earlier drawing, and a page whose first drawing was
+      // cancelled by a re-layout stayed white: the next drawing waits for the one before to let go,
+      // and a drawing that failed for another reason than being cancelled is tried once more.
+      const drawn = (drawing.get(canvas) ?? Promise.resolve())
+        .then(draw)
+        .catch((e: unknown) => (cancelled || (e instanceof Error && e.name === 'RenderingCancelledException') ? undefined : draw()))
+        .catch(() => undefined);
+      drawing.set(canvas, drawn);
+      return () => {
+        cancelled = true;
+        job?.cancel();
+      };
+    },
+    async textLines() {
+      const page = await load();
+      const base = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent();
+      const items = content.items.filter((item): item is TextPiece & (typeof content.items)[number] => 'str' in item);
+      return textLines(items, base.width, base.height, (x, y) => base.convertToViewportPoint(x, y));
+    },
+    async fields() {
+      const page = await load();
+      const base = page.getViewport({ scale: 1 });
+      const widgets = (await page.getAnnotations({ intent: 'display' })) as Widget[];
+      const toFraction = (rect: number[]): Rect => {
+        const [x1, y1, x2, y2] = base.convertToViewportRectangle(rect);
+        const left = Math.min(x1!, x2!);
+        const top = Math.min(y1!, y2!);
+        return [left / base.width, top / base.height, Math.abs(x2! - x1!) / base.width, Math.abs(y2! - y1!) / base.height];
+      };
+      const found = widgets.map((w) => toField(w, toFraction)).filter((f): f is PdfField => !!f);
+      // Tab order follows the page: top to bottom, then left to right.
+      return found.sort((a, b) => (Math.abs(a.rect[1] - b.rect[1]) < 0.005 ? a.rect[0] - b.rect[0] : a.rect[1] - b.rect[1]));
+    },
+  };
+}
+
 /** Opens one PDF with pdf.js and reports its state; the returned function closes it. */
 function openPdf(url: string, report: (state: PdfState) => void): () => void {
   let live = true;
@@ -76,58 +135,22 @@ function openPdf(url: string, report: (state: PdfState) => void): () => void {
     destroy = () => void task.destroy();
     if (!live) destroy();
     const doc = await task.promise;
-    // Asked all at once: the worker answers them in one go rather than one round trip after another.
-    const loaded = await Promise.all(Array.from({ length: doc.numPages }, (_, i) => doc.getPage(i + 1)));
-    const pages = loaded.map((page): PdfPage => {
-      const base = page.getViewport({ scale: 1 });
-      return {
-        width: base.width,
-        height: base.height,
-        render(canvas, scale) {
-          let cancelled = false;
-          let job: ReturnType<typeof page.render> | undefined;
-          const draw = () => {
-            if (cancelled) return Promise.resolve();
-            const ratio = window.devicePixelRatio || 1;
-            const viewport = page.getViewport({ scale: scale * ratio });
-            canvas.width = Math.round(viewport.width);
-            canvas.height = Math.round(viewport.height);
-            job = page.render({ canvas, viewport });
-            return job.promise;
-          };
-          // pdf.js refuses a canvas still held by an earlier drawing, and a page whose first drawing was
-          // cancelled by a re-layout stayed white: the next drawing waits for the one before to let go,
-          // and a drawing that failed for another reason than being cancelled is tried once more.
-          const drawn = (drawing.get(canvas) ?? Promise.resolve())
-            .then(draw)
-            .catch((e: unknown) => (cancelled || (e instanceof Error && e.name === 'RenderingCancelledException') ? undefined : draw()))
-            .catch(() => undefined);
-          drawing.set(canvas, drawn);
-          return () => {
-            cancelled = true;
-            job?.cancel();
-          };
-        },
-        async textLines() {
-          const content = await page.getTextContent();
-          const items = content.items.filter((item): item is TextPiece & (typeof content.items)[number] => 'str' in item);
-          return textLines(items, base.width, base.height, (x, y) => base.convertToViewportPoint(x, y));
-        },
-        async fields() {
-          const widgets = (await page.getAnnotations({ intent: 'display' })) as Widget[];
-          const toFraction = (rect: number[]): Rect => {
-            const [x1, y1, x2, y2] = base.convertToViewportRectangle(rect);
-            const left = Math.min(x1!, x2!);
-            const top = Math.min(y1!, y2!);
-            return [left / base.width, top / base.height, Math.abs(x2! - x1!) / base.width, Math.abs(y2! - y1!) / base.height];
-          };
-          const found = widgets.map((w) => toField(w, toFraction)).filter((f): f is PdfField => !!f);
-          // Tab order follows the page: top to bottom, then left to right.
-          return found.sort((a, b) => (Math.abs(a.rect[1] - b.rect[1]) < 0.005 ? a.rect[0] - b.rect[0] : a.rect[1] - b.rect[1]));
-        },
-      };
-    });
+    const first = await doc.getPage(1);
+    const size = first.getViewport({ scale: 1 });
+    // The first page is drawn before the others are read: until a page's size is known it takes the
+    // first page's, and the sizes come in batches so the first drawing is not queued behind them all.
+    let pages = Array.from({ length: doc.numPages }, (_, i) => pdfPage(() => doc.getPage(i + 1), size.width, size.height));
     if (live) report({ status: 'ready', pages });
+    for (let from = 2; from <= doc.numPages && live; from += SIZE_BATCH) {
+      const batch = await Promise.all(Array.from({ length: Math.min(SIZE_BATCH, doc.numPages - from + 1) }, (_, i) => doc.getPage(from + i)));
+      const known = batch.map((page) => page.getViewport({ scale: 1 }));
+      if (known.every((v) => v.width === size.width && v.height === size.height)) continue;
+      pages = pages.map((page, i) => {
+        const v = known[i + 1 - from];
+        return v && (v.width !== page.width || v.height !== page.height) ? pdfPage(() => doc.getPage(i + 1), v.width, v.height) : page;
+      });
+      if (live) report({ status: 'ready', pages });
+    }
   })().catch((e: unknown) => {
     if (live) report({ status: e instanceof Error && e.name === 'PasswordException' ? 'locked' : 'failed' });
   });
