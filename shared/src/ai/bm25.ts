@@ -46,23 +46,19 @@ export class Bm25Index {
     return this.docFreq.has(term);
   }
 
-  score(queryTerms: readonly string[], index: number): number {
-    const freqs = this.termFreqs[index];
-    const norm = K1 * (1 - B + (B * this.lengths[index]) / (this.averageLength || 1));
-    let score = 0;
-    for (const t of new Set(queryTerms)) {
-      const f = freqs.get(t);
-      if (f) score += (this.idf(t) * f * (K1 + 1)) / (f + norm);
-    }
-    return score;
-  }
-
   /** The passages that match any query term, best first. */
   search(query: string, limit: number): Scored[] {
-    const q = terms(query);
+    // Each distinct term and its idf once per query, not once per passage.
+    const weighted = [...new Set(terms(query))].map((t) => ({ term: t, idf: this.idf(t) }));
     const scored: Scored[] = [];
     for (let i = 0; i < this.termFreqs.length; i++) {
-      const score = this.score(q, i);
+      const freqs = this.termFreqs[i];
+      const norm = K1 * (1 - B + (B * this.lengths[i]) / (this.averageLength || 1));
+      let score = 0;
+      for (const { term, idf } of weighted) {
+        const f = freqs.get(term);
+        if (f) score += (idf * f * (K1 + 1)) / (f + norm);
+      }
       if (score > 0) scored.push({ index: i, score });
     }
     return scored.sort((a, b) => b.score - a.score || a.index - b.index).slice(0, limit);
