@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
 import { chunkPages, type TextChunk } from '#shared/ai/chunks';
 import { DocumentIndex } from '#shared/ai/document-answer';
-import { fixture } from '../tests/support/fixtures';
+import { fixture, pdfPages } from '../tests/support/fixtures';
 import { median, table, timed } from './lib';
 
 /** bench/ai-questions.json: per fixture PDF, questions with the physical pages that answer them, and questions it cannot answer. */
@@ -24,9 +23,6 @@ export const questionSet = z.object({
 
 export const QUESTIONS_FILE = path.join(import.meta.dirname, 'ai-questions.json');
 
-/** pdftotext's pages, as indexing reads them (it ends each page with a form feed). */
-const pagesOf = (file: string) =>
-  execFileSync('pdftotext', ['-q', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\f').slice(0, -1);
 
 /** The pages of the first three citations (or passages), best first. */
 type Ranking = (question: string) => Promise<number[]>;
@@ -89,7 +85,7 @@ export async function aiBench(): Promise<string> {
   try {
     for (const doc of set.documents) {
       const file = fixture(doc.file);
-      const pages = pagesOf(file);
+      const pages = pdfPages(file);
       const chunks = chunkPages(pages);
       const index = new DocumentIndex(chunks);
       const postgres = await postgresRankings(client, chunks, doc.language);
@@ -124,7 +120,7 @@ export async function aiBench(): Promise<string> {
       }
 
       if (pages.length > timing.pages) {
-        const extract = median(await repeat(5, () => pagesOf(file)));
+        const extract = median(await repeat(5, () => pdfPages(file)));
         const build = median(await repeat(20, () => new DocumentIndex(chunkPages(pages))));
         const answer = median(await repeat(20, () => index.answer(doc.questions[0].question)));
         timing = { file: path.basename(doc.file), extract, build, answer, pages: pages.length, passages: chunks.length };

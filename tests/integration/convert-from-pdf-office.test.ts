@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitor } from '../support/api-client';
-import { fixture } from '../support/fixtures';
+import { fixture, pdfPages } from '../support/fixtures';
 import { blockOrderScore, docxParagraphs, pptxSlideTexts, zipPart, zipParts } from '../support/office-text';
 import { startStack, type Stack } from '../support/stack';
 
@@ -16,7 +15,7 @@ const MIME = {
 };
 
 /** pdftotext's text of each page, its blocks apart. */
-const pageTexts = (file: string) => execFileSync('pdftotext', ['-q', fixture(file), '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
+const pageTexts = (file: string) => pdfPages(fixture(file));
 
 /** PDF to Word, Excel and PowerPoint, and OCR to PowerPoint, through the API: upload, transfer, progress, download. */
 describe('PDF to Word, Excel and PowerPoint', () => {

@@ -10,6 +10,11 @@ export function qpdfPages(file: string): number {
   return Number(execFileSync('qpdf', ['--show-npages', file], { encoding: 'utf8' }).trim());
 }
 
+/** pdftotext's text page by page (it ends each page with a form feed). */
+export function pdfPages(file: string): string[] {
+  return execFileSync('pdftotext', ['-q', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\f').slice(0, -1);
+}
+
 /** Text as pdftotext extracts it, whitespace collapsed. */
 export function pdfText(file: string): string {
   return execFileSync('pdftotext', ['-q', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).replace(/\s+/g, ' ').trim();

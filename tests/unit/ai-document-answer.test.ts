@@ -1,15 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '#shared/ai/bm25';
 import { chunkPages, paragraphs, sentences } from '#shared/ai/chunks';
 import { checkCitations } from '#shared/ai/citations';
 import { DocumentIndex } from '#shared/ai/document-answer';
-import { mindMapMarkdown, sectionsOf, summarize, type Heading, type Section } from '#shared/ai/structure';
+import { mindMapMarkdown, sectionsOf, summarize, type Heading } from '#shared/ai/structure';
 import { foldText, terms } from '#shared/ai/terms';
-import { fixture } from '../support/fixtures';
+import { fixture, pdfPages } from '../support/fixtures';
 
-/** pdftotext's pages (it ends each with a form feed). */
-const pagesOf = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
+/** The paper's pages, read once for every case below. */
+const PAPER = pdfPages(fixture('pdf/pdfjs_tracemonkey.pdf'));
+const index = new DocumentIndex(chunkPages(PAPER));
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 describe('terms', () => {
@@ -52,13 +52,6 @@ describe('Bm25Index', () => {
 });
 
 describe('DocumentIndex on a real paper (pdfjs_tracemonkey.pdf, 14 pages)', () => {
-  let pages: string[];
-  let index: DocumentIndex;
-  beforeAll(() => {
-    pages = pagesOf(fixture('pdf/pdfjs_tracemonkey.pdf'));
-    index = new DocumentIndex(chunkPages(pages));
-  });
-
   it.each([
     ['How is blacklisting changed to work with nesting?', 7],
     ['Which grants sponsored this work?', 13],
@@ -71,7 +64,7 @@ describe('DocumentIndex on a real paper (pdfjs_tracemonkey.pdf, 14 pages)', () =
 
   it('quotes the page word for word', () => {
     const { citations } = index.answer('Which grants sponsored this work?');
-    for (const c of citations) expect(squash(pages[c.page - 1])).toContain(squash(c.quote).replace(/…$/, ''));
+    for (const c of citations) expect(squash(PAPER[c.page - 1])).toContain(squash(c.quote).replace(/…$/, ''));
     expect(citations[0].quote).toMatch(/CNS-0615443/);
   });
 
@@ -91,14 +84,7 @@ describe('sections, summary and mind map of a real paper', () => {
     { title: 'Blacklisting with Nesting', page: 7, level: 2 },
     { title: 'Acknowledgments', page: 13, level: 1 },
   ];
-  let pages: string[];
-  let index: DocumentIndex;
-  let sections: Section[];
-  beforeAll(() => {
-    pages = pagesOf(fixture('pdf/pdfjs_tracemonkey.pdf'));
-    index = new DocumentIndex(chunkPages(pages));
-    sections = sectionsOf(index.chunks, headings);
-  });
+  const sections = sectionsOf(index.chunks, headings);
 
   it('puts every passage once, in order, under the heading before it', () => {
     expect(sections.flatMap((s) => s.chunks)).toEqual(index.chunks);
@@ -117,7 +103,7 @@ describe('sections, summary and mind map of a real paper', () => {
       const own = squash(sections[i].chunks.map((c) => c.text).join(' '));
       for (const p of s.points) {
         expect(own).toContain(squash(p.quote));
-        expect(squash(pages[p.page - 1])).toContain(squash(p.quote));
+        expect(squash(PAPER[p.page - 1])).toContain(squash(p.quote));
       }
     });
   });
@@ -143,11 +129,7 @@ describe('sentences', () => {
 });
 
 describe('checkCitations', () => {
-  let pages: string[];
-  beforeAll(() => {
-    pages = pagesOf(fixture('pdf/pdfjs_tracemonkey.pdf'));
-  });
-  const pageText = (page: number) => pages[page - 1];
+  const pageText = (page: number) => PAPER[page - 1];
 
   it('keeps a citation whose page says what the sentence claims, quoting the closest sentence there', () => {
     const checked = checkCitations('The work was sponsored by NSF grants CNS-0615443 and CNS-0627747 [p. 13].', pageText);
