@@ -4,7 +4,8 @@ import type Stripe from 'stripe';
 import type { Env } from '../env';
 import type { Db } from './db';
 import type { FileStore } from './file-store';
-import type { TaskJob, ThumbJob } from './jobs';
+import type { AiIndexJob, TaskJob, ThumbJob } from './jobs';
+import type { AiProvider } from './ai-provider';
 import type { Mailer } from './mailer';
 
 /** The side effects a process works through; tests build the same real ones against their own database. */
@@ -19,6 +20,10 @@ export interface Deps {
   thumbs: Queue<ThumbJob>;
   /** Completion events of thumbnail jobs, so a request can wait for its page. */
   thumbEvents: QueueEvents;
+  /** Indexing jobs of AI documents. */
+  aiIndex: Queue<AiIndexJob>;
+  /** The model behind generative mode; null without AI_BASE_URL/AI_API_KEY/AI_MODEL (document mode). */
+  ai: AiProvider | null;
   store: FileStore;
   mail: Mailer;
   /** Stripe (or a server speaking its protocol, STRIPE_API_URL); null when billing is not configured. */

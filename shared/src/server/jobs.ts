@@ -23,6 +23,8 @@ export function laneOf(tool: { lane?: 'quick' }, inputs: ReadonlyArray<{ size: b
 }
 export const MAINTENANCE_QUEUE = 'maintenance';
 export const THUMB_QUEUE = 'thumbnails';
+/** Indexing of AI documents: text page by page, OCR where a page has none, chunks in PostgreSQL. */
+export const AI_INDEX_QUEUE = 'ai-index';
 
 /** Job payloads, one shape per queue. */
 export interface TaskJob {
@@ -35,6 +37,11 @@ export interface ThumbJob {
   storageKey: string;
   from: number;
   to: number;
+}
+
+/** Index one AI document (AiDocument.documentId); progress goes to its row. */
+export interface AiIndexJob {
+  documentId: string;
 }
 
 /** Pages rendered per thumbnail job: one request warms the next rows of the grid too. */
@@ -62,4 +69,8 @@ export function thumbQueue(connection: Redis, prefix: string): Queue<ThumbJob> {
 
 export function thumbEvents(connection: Redis, prefix: string): QueueEvents {
   return new QueueEvents(THUMB_QUEUE, { connection, prefix });
+}
+
+export function aiIndexQueue(connection: Redis, prefix: string): Queue<AiIndexJob> {
+  return new Queue<AiIndexJob>(AI_INDEX_QUEUE, { connection, prefix });
 }

@@ -4,7 +4,7 @@ import type { Env } from '../env';
 import { createDb } from './db';
 import type { Deps } from './deps';
 import { LocalFileStore } from './file-store';
-import { taskQueue, thumbEvents, thumbQueue } from './jobs';
+import { aiIndexQueue, taskQueue, thumbEvents, thumbQueue } from './jobs';
 import { OutboxMailer, SmtpMailer } from './mailer';
 import { commandConnection, queueConnection } from './redis';
 import { stripeClient } from './stripe-client';
@@ -19,6 +19,7 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
   const tasks = taskQueue(queueRedis, env.QUEUE_PREFIX);
   const quickTasks = taskQueue(queueRedis, env.QUEUE_PREFIX, 'quick');
   const thumbs = thumbQueue(queueRedis, env.QUEUE_PREFIX);
+  const aiIndex = aiIndexQueue(queueRedis, env.QUEUE_PREFIX);
   // QueueEvents blocks on its connection, so it gets one of its own.
   const eventsRedis = queueConnection(env.REDIS_URL);
   const events = thumbEvents(eventsRedis, env.QUEUE_PREFIX);
@@ -30,13 +31,15 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
     quickTasks,
     thumbs,
     thumbEvents: events,
+    aiIndex,
+    ai: null,
     store: new LocalFileStore(env.filesDir),
     mail: env.SMTP_URL ? new SmtpMailer(env.SMTP_URL) : new OutboxMailer(path.join(env.DATA_DIR, 'outbox')),
     stripe: env.billingConfigured ? stripeClient(env) : null,
     now: () => new Date(),
     async close() {
       // Closing a queue waits for Redis; when Redis is gone there is nothing left to flush.
-      await Promise.race([Promise.all([tasks.close(), quickTasks.close(), thumbs.close(), events.close()]), new Promise((r) => setTimeout(r, 2000).unref())]);
+      await Promise.race([Promise.all([tasks.close(), quickTasks.close(), thumbs.close(), aiIndex.close(), events.close()]), new Promise((r) => setTimeout(r, 2000).unref())]);
       queueRedis.disconnect();
       eventsRedis.disconnect();
       redis.disconnect();
