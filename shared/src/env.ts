@@ -106,9 +106,17 @@ const ZEnv = z.object({
   /** Where the desktop installers are published (absolute or site-relative URLs); unset, /download says they are not available. */
   DESKTOP_WINDOWS_URL: z.string().min(1).optional(),
   DESKTOP_MAC_URL: z.string().min(1).optional(),
+  /**
+   * Generative mode: an OpenAI-compatible server (a vendor, or the operator's Ollama, vLLM or
+   * llama.cpp), its key and its chat model. All three or none (see loadEnv); none is document mode.
+   */
   AI_BASE_URL: z.string().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  /** The same server's embedding model, used to re-rank retrieved passages; unset, BM25 alone ranks them. */
+  AI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  /** The same server's vision model, which sees an uploaded image with the question (chat with image); unset, its OCR text is used. */
+  AI_VISION_MODEL: z.string().min(1).optional(),
   /** The footer's social links: each shown only when the operator gives the site's own account. */
   SOCIAL_FACEBOOK_URL: z.url().optional(),
   SOCIAL_X_URL: z.url().optional(),
@@ -152,17 +160,19 @@ export function urlFetchAllowlist(source: NodeJS.ProcessEnv): string[] {
   return ZEnv.shape.URL_FETCH_ALLOWLIST.parse(source.URL_FETCH_ALLOWLIST);
 }
 
-const ZProcessorConfig = ZEnv.pick({ HTML_LOAD_SECONDS: true, HTML_MAX_PAGES: true, URL_FETCH_ALLOWLIST: true });
+const ZProcessorConfig = ZEnv.pick({ HTML_LOAD_SECONDS: true, HTML_MAX_PAGES: true, URL_FETCH_ALLOWLIST: true, AI_BASE_URL: true, AI_API_KEY: true, AI_MODEL: true });
 
 /**
  * The settings tool processors read. The worker parses them with the rest at boot and sends them to
- * its task hosts with each job: only these, never the secrets beside them.
+ * its task hosts with each job: only these, never the other secrets beside them. The AI provider's
+ * key is among them because translate-pdf asks the model from its task host, block batch by batch.
  */
 export type ProcessorConfig = z.output<typeof ZProcessorConfig>;
 
 /** The processors' settings out of the validated environment. */
 export function processorConfig(env: ProcessorConfig): ProcessorConfig {
-  return { HTML_LOAD_SECONDS: env.HTML_LOAD_SECONDS, HTML_MAX_PAGES: env.HTML_MAX_PAGES, URL_FETCH_ALLOWLIST: env.URL_FETCH_ALLOWLIST };
+  const { HTML_LOAD_SECONDS, HTML_MAX_PAGES, URL_FETCH_ALLOWLIST, AI_BASE_URL, AI_API_KEY, AI_MODEL } = env;
+  return { HTML_LOAD_SECONDS, HTML_MAX_PAGES, URL_FETCH_ALLOWLIST, AI_BASE_URL, AI_API_KEY, AI_MODEL };
 }
 
 /** The processors' settings parsed from variables, for what runs processors without a worker (tests, benchmarks). */
@@ -190,6 +200,14 @@ function conflicts(env: z.infer<typeof ZEnv>): string[] {
   }
   if (env.DOWNLOAD_POLICY === 'pro' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
     problems.push('  DOWNLOAD_POLICY: `pro` needs billing (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): nobody could become Pro');
+  }
+  const ai = [env.AI_BASE_URL, env.AI_API_KEY, env.AI_MODEL];
+  if (ai.some(Boolean) && !ai.every(Boolean)) {
+    const missing = (['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'] as const).filter((name) => !env[name]);
+    problems.push(`  ${missing.join(', ')}: generative mode needs AI_BASE_URL, AI_API_KEY and AI_MODEL, or none of them (document mode)`);
+  }
+  if ((env.AI_EMBEDDING_MODEL || env.AI_VISION_MODEL) && !env.AI_MODEL) {
+    problems.push('  AI_EMBEDDING_MODEL, AI_VISION_MODEL: set without AI_BASE_URL, AI_API_KEY and AI_MODEL, the provider they belong to');
   }
   if (env.SIGN_CERT_PASSWORD !== undefined && !env.SIGN_CERT_P12) problems.push('  SIGN_CERT_PASSWORD: set without SIGN_CERT_P12, the certificate it opens');
   return problems;

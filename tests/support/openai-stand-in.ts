@@ -131,7 +131,7 @@ export async function startOpenAiStandIn(opts: OpenAiStandInOptions = {}) {
   };
 }
 
-const textOf = (m: Message) => (typeof m.content === 'string' ? m.content : (m.content ?? []).map((p) => p.text ?? '').join('\n'));
+const textOf = (m: Message) => (typeof m.content === 'string' ? m.content : (m.content ?? []).flatMap((p) => (p.type === 'text' ? [p.text ?? ''] : [])).join('\n'));
 
 /** The deterministic reply described at the top of this file. */
 export function replyTo(messages: Message[]): string {

@@ -6,6 +6,7 @@ import type { Deps } from './deps';
 import { LocalFileStore } from './file-store';
 import { aiIndexQueue, taskQueue, thumbEvents, thumbQueue } from './jobs';
 import { OutboxMailer, SmtpMailer } from './mailer';
+import { openAiProvider } from './openai-provider';
 import { commandConnection, queueConnection } from './redis';
 import { stripeClient } from './stripe-client';
 
@@ -32,7 +33,7 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
     thumbs,
     thumbEvents: events,
     aiIndex,
-    ai: null,
+    ai: openAiProvider(env),
     store: new LocalFileStore(env.filesDir),
     mail: env.SMTP_URL ? new SmtpMailer(env.SMTP_URL) : new OutboxMailer(path.join(env.DATA_DIR, 'outbox')),
     stripe: env.billingConfigured ? stripeClient(env) : null,
