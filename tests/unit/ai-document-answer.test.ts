@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '#shared/ai/bm25';
 import { chunkPages, paragraphs, sentences } from '#shared/ai/chunks';
 import { checkCitations } from '#shared/ai/citations';
-import { DocumentIndex } from '#shared/ai/document-answer';
+import { countedThing, DocumentIndex, namedTerms } from '#shared/ai/document-answer';
 import { mindMapMarkdown, sectionsOf, summarize, type Heading } from '#shared/ai/structure';
 import { foldText, terms } from '#shared/ai/terms';
 import { fixture, pdfPages } from '../support/fixtures';
@@ -74,6 +74,27 @@ describe('DocumentIndex on a real paper (pdfjs_tracemonkey.pdf, 14 pages)', () =
       expect(index.answer(question)).toEqual({ found: false, citations: [] });
     },
   );
+
+  it('answers "not found" when the page that best matches does not name what the question names or counts', () => {
+    // Every other word of these is in the paper, most of them on one page; V8 is in the paper, not on its garbage collection page.
+    expect(index.answer('How many traces does TraceMonkey record on Chrome?').found).toBe(false);
+    expect(index.answer('What garbage collector does V8 use?').found).toBe(false);
+    expect(index.answer('How many engineers worked full time on the project?').found).toBe(false);
+    expect(index.answer('How many traces were recorded for crypto-aes?').found).toBe(true);
+  });
+});
+
+describe('what a question names and counts', () => {
+  it('takes the words capitalised inside the question and multi-digit figures as names', () => {
+    expect(namedTerms('Which version of Firefox shipped TraceMonkey in 2009?')).toEqual(terms('Firefox TraceMonkey 2009'));
+    expect(namedTerms('What is the angle of attack?')).toEqual([]);
+  });
+
+  it('finds the thing a count asks about, in English and French', () => {
+    expect(countedThing('How many engineers worked on it?')).toBe('engineer');
+    expect(countedThing("Combien d'accidents de vélo ont eu lieu ?")).toBe('accid');
+    expect(countedThing('How much did Boeing pay?')).toBeUndefined();
+  });
 });
 
 describe('sections, summary and mind map of a real paper', () => {

@@ -46,6 +46,16 @@ export class Bm25Index {
     return this.docFreq.has(term);
   }
 
+  /** The share of passages that hold the term. */
+  share(term: string): number {
+    return (this.docFreq.get(term) ?? 0) / Math.max(1, this.termFreqs.length);
+  }
+
+  /** Whether one of these passages holds the term. */
+  heldBy(term: string, indexes: readonly number[]): boolean {
+    return indexes.some((i) => this.termFreqs[i].has(term));
+  }
+
   /** The passages that match any query term, best first. */
   search(query: string, limit: number): Scored[] {
     // Each distinct term and its idf once per query, not once per passage.
@@ -73,7 +83,7 @@ export class Bm25Index {
     const q = [...new Set(terms(query))];
     const total = q.reduce((sum, t) => sum + this.idf(t), 0);
     if (total === 0) return 0;
-    const held = q.filter((t) => indexes.some((i) => this.termFreqs[i].has(t))).reduce((sum, t) => sum + this.idf(t), 0);
+    const held = q.filter((t) => this.heldBy(t, indexes)).reduce((sum, t) => sum + this.idf(t), 0);
     return held / total;
   }
 }

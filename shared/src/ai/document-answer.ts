@@ -1,6 +1,6 @@
 import { Bm25Index } from './bm25';
 import { sentences, type TextChunk } from './chunks';
-import { terms } from './terms';
+import { foldText, terms } from './terms';
 
 /** A quoted passage and the physical page it was read from. */
 export interface Citation {
@@ -19,6 +19,8 @@ const MIN_COVERAGE = 0.6;
 /** A passage this much weaker than the best one is not worth quoting. */
 const RELATIVE_SCORE = 0.45;
 const MAX_CITATIONS = 3;
+/** A name in more than this share of the passages is the document's subject, not a page's. */
+const COMMON_NAME_SHARE = 0.1;
 const QUOTE_CHARS = 420;
 
 /** A document's passages and their index, built once per document while it is asked about. */
@@ -41,6 +43,10 @@ export class DocumentIndex {
     const onBestPage = this.chunks.flatMap((c, i) => (c.page === bestPage ? [i] : []));
     const top = hits.slice(0, MAX_CITATIONS).map((h) => h.index);
     if (this.bm25.coverage(question, [...new Set([...onBestPage, ...top])]) < MIN_COVERAGE) return { found: false, citations: [] };
+    // The page that answers names what the question names, and the thing it counts; a name the
+    // document uses all over ("la Municipalité" in a town's plan) does not single out a page.
+    const named = [...namedTerms(question).filter((t) => this.bm25.share(t) < COMMON_NAME_SHARE), countedThing(question) ?? []].flat();
+    if (named.some((t) => !this.bm25.heldBy(t, onBestPage))) return { found: false, citations: [] };
 
     const citations: Citation[] = [];
     for (const hit of hits) {
@@ -72,4 +78,25 @@ export class DocumentIndex {
     const quote = all.slice(best.start, best.end).join(' ');
     return quote.length > QUOTE_CHARS ? `${quote.slice(0, quote.lastIndexOf(' ', QUOTE_CHARS))}…` : quote;
   }
+}
+
+/**
+ * The names and numbers a question mentions: words capitalised inside it ("Southwest", "V8") and
+ * figures of two digits or more. A page that does not mention one does not answer the question, even
+ * when the question's other words are all over it.
+ */
+export function namedTerms(question: string): string[] {
+  const words = question.match(/[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*/gu) ?? [];
+  const named = words.filter((w, i) => (i > 0 && /^\p{Lu}/u.test(w)) || /^\d{2,}$/.test(w));
+  return named.flatMap((w) => terms(w));
+}
+
+/**
+ * What a "how many" / "combien de" question counts ("engineers", "accidents"): the page that
+ * answers it names the thing counted. Without this, a page holding the question's other words
+ * ("worked full time on the project") passes for an answer to a count the document never gives.
+ */
+export function countedThing(question: string): string | undefined {
+  const m = /\b(?:how (?:many|much)|combien (?:de |d'|d’))\s*([\p{L}\p{N}-]+)/u.exec(foldText(question));
+  return m ? terms(m[1])[0] : undefined;
 }
