@@ -79,13 +79,13 @@ function routes(lang: Lang): RouteCase[] {
     { path: '/pay-fwd', expect: page('subscription.payFwd.metaTitle', 'subscription.payFwd.checking', { session: true }) },
     { path: '/success-subscription', expect: page('subscription.success.metaTitle', 'subscription.success.checking', { session: true }) },
     // AI PDF: the placeholder; a chat id that is not an id is a failed validation.
-    { path: '/ai-pdf', expect: page('aiPdf.metaTitle', 'aiPdf.comingTitle') },
+    { path: '/ai-pdf', expect: page('aiPdf.metaTitle', 'aiPdf.title') },
     { path: '/ai-pdf/chat/cm3x9k2ab0001', expect: page('aiPdf.chat.metaTitle', 'aiPdf.chat.title', { layout: 'dark' }) },
     { path: '/ai-pdf/chat/x', expect: { kind: 'notFound' } },
     { path: '/ai-pdf/chat/not!an$id', expect: { kind: 'notFound' } },
     // The /app workspace and its children.
     { path: '/app', expect: page('workspace.metaTitle', 'workspace.title', { layout: 'top' }) },
-    { path: '/app/ai-pdf', expect: page('aiPdf.metaTitle', 'aiPdf.comingTitle', { layout: 'top' }) },
+    { path: '/app/ai-pdf', expect: page('aiPdf.metaTitle', 'aiPdf.title', { layout: 'top' }) },
     ...inMenu(toolCatalog(), 'workspace').map(({ id }) => ({ path: `/app/${id}`, expect: page(`tools.${id}.metaTitle`, `tools.${id}.title`, { layout: 'top' }) })),
     // Unknown routes, one to three segments deep.
     { path: '/no-such-page', expect: { kind: 'home' } },

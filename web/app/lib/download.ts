@@ -33,7 +33,7 @@ async function errorMessage(res: Response): Promise<FlowMessage> {
 }
 
 /** Hands a blob to the browser as a file download. */
-function saveBlob(blob: Blob, name: string) {
+export function saveBlob(blob: Blob, name: string) {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;

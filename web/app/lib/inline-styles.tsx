@@ -3,6 +3,7 @@ import contentCss from '../styles/content.css?inline';
 import layoutCss from '../styles/layout.css?inline';
 import editorCss from '../styles/editor.css?inline';
 import paymentCss from '../styles/payment.css?inline';
+import aiCss from '../styles/ai.css?inline';
 import { useCspNonce } from './csp-nonce';
 
 const STYLE_ID = 'sheaf-styles';
@@ -13,7 +14,7 @@ const STYLE_ID = 'sheaf-styles';
  * them from the build; the browser takes them from the page it hydrates, so they are not in the
  * JavaScript too.
  */
-const css = import.meta.env.SSR ? [appCss, layoutCss, contentCss, paymentCss, editorCss].join('\n') : undefined;
+const css = import.meta.env.SSR ? [appCss, layoutCss, contentCss, paymentCss, editorCss, aiCss].join('\n') : undefined;
 
 /** The element carries the response's CSP nonce, so the policy needs no 'unsafe-inline' for styles. */
 export function InlineStyles() {

@@ -64,7 +64,7 @@ export interface CallContext {
 const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in ERRORS;
 
 /** The user-facing message of an error answer: its catalogue code when it names one, else as `messageForAnswer` reads it. */
-function messageOf(status: number, body: unknown): FlowMessage {
+export function messageOf(status: number, body: unknown): FlowMessage {
   const named = typeof body === 'object' && body !== null && 'error' in body ? (body as { error: unknown }).error : undefined;
   return isErrorCode(named) ? { code: named } : messageForAnswer(status, body);
 }

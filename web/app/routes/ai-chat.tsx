@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
+import { ChatWorkspace } from '~/components/ai/chat-workspace';
+import { getI18n, langFromPath } from '~/lib/i18n';
 import { notFound } from '~/lib/route-errors';
 import { originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/ai-chat';
@@ -20,19 +19,7 @@ export function meta({ location, params, matches }: Route.MetaArgs) {
   return pageMeta({ lang, path: `/ai-pdf/chat/${params.id}`, title: t('aiPdf.chat.metaTitle'), description: t('aiPdf.chat.text'), origin: originFrom(matches), noindex: true });
 }
 
-/** A conversation with a document; until the AI issue, it says the assistant is not available yet. */
-export default function AiChatPage() {
-  const { t } = useTranslation();
-  const localize = useLocalize();
-  return (
-    <div className="container page-narrow ai-chat">
-      <h1 className="ai-chat__title">{t('aiPdf.chat.title')}</h1>
-      <p className="ai-chat__text" role="status">
-        {t('aiPdf.chat.text')}
-      </p>
-      <Link className="button button--primary" to={localize('/ai-pdf')}>
-        {t('aiPdf.chat.back')}
-      </Link>
-    </div>
-  );
+/** A conversation with one of the requester's documents, the document beside it. */
+export default function AiChatPage({ params }: Route.ComponentProps) {
+  return <ChatWorkspace key={params.id} documentId={params.id} />;
 }

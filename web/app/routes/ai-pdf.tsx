@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { ToolCard } from '~/components/home/tool-card';
+import { AiUpload } from '~/components/ai/ai-upload';
+import { DocumentList } from '~/components/ai/document-list';
+import { GeneralChat } from '~/components/ai/general-chat';
+import { useAiConfig } from '~/components/ai/use-ai-config';
+import { useDocuments } from '~/components/ai/use-documents';
 import { AI_FEATURES } from '~/components/layout/nav-links';
-import { useAppTools } from '~/lib/app-tools';
+import { aiApi } from '~/lib/ai-api';
 import { getI18n, langFromPath } from '~/lib/i18n';
 import { originFrom, pageMeta } from '~/lib/seo';
+import { useAuth } from '~/stores/auth-provider';
 import type { Route } from './+types/ai-pdf';
 
 export function meta({ location, matches }: Route.MetaArgs) {
@@ -13,13 +18,23 @@ export function meta({ location, matches }: Route.MetaArgs) {
   return pageMeta({ lang, path: '/ai-pdf', title: t('aiPdf.metaTitle'), description: t('aiPdf.metaDescription'), origin: originFrom(matches) });
 }
 
+/** The features that write text: they need an AI provider. */
+const GENERATIVE_FEATURES = new Set<string>(['translate', 'explain', 'general']);
+const UPLOAD_ID = 'ai-upload';
+
 /**
- * /ai-pdf (and /app/ai-pdf): until the AI issue builds the assistant, an honest page that says it
- * is coming and what it will do (one section per feature, the header's AI PDF menu links to them).
+ * /ai-pdf (and /app/ai-pdf): a PDF or an image in, its conversation opens; the requester's
+ * documents; one section per feature (the header's AI PDF menu links to them), general chat last.
  */
 export default function AiPdfPage() {
   const { t } = useTranslation();
-  const readyTools = useAppTools().filter((tool) => tool.built);
+  const { callContext } = useAuth();
+  const config = useAiConfig();
+  const { documents, reload } = useDocuments();
+  const remove = async (documentId: string) => {
+    await aiApi.remove(callContext(), documentId);
+    await reload();
+  };
   return (
     <>
       <section className="tool-hero">
@@ -28,31 +43,32 @@ export default function AiPdfPage() {
           <p className="tool-hero__subtitle">{t('aiPdf.subtitle')}</p>
         </div>
       </section>
-      <div className="container page-narrow ai-coming">
-        <div className="ai-coming__notice" role="status">
-          <h2 className="ai-coming__title">{t('aiPdf.comingTitle')}</h2>
-          <p>{t('aiPdf.comingText')}</p>
-        </div>
+      <div className="container page-narrow ai-home">
+        <AiUpload id={UPLOAD_ID} />
+        {documents.length > 0 && (
+          <section className="ai-home__docs" aria-labelledby="ai-docs-title">
+            <h2 id="ai-docs-title" className="section__title">
+              {t('aiPdf.docs.title')}
+            </h2>
+            <DocumentList documents={documents} onDelete={remove} />
+          </section>
+        )}
         <ul className="ai-features">
           {AI_FEATURES.map((feature) => (
-            <li key={feature} id={feature} className="ai-features__item">
-              <h3 className="ai-features__name">{t(`nav.ai.${feature}`)}</h3>
+            <li key={feature} id={feature} className={['ai-features__item', feature === 'general' && 'ai-features__item--wide'].filter(Boolean).join(' ')}>
+              <h2 className="ai-features__name">{t(`nav.ai.${feature}`)}</h2>
+              {config && !config.generative && GENERATIVE_FEATURES.has(feature) && <p className="ai-badge">{t('aiPdf.needsProvider')}</p>}
               <p className="ai-features__text">{t(`aiPdf.features.${feature}`)}</p>
+              {feature === 'general' ? (
+                <GeneralChat config={config} />
+              ) : (
+                <a className="button button--secondary button--small" href={`#${UPLOAD_ID}`}>
+                  {t(feature === 'image' ? 'aiPdf.featureAction.image' : 'aiPdf.featureAction.pdf')}
+                </a>
+              )}
             </li>
           ))}
         </ul>
-        {readyTools.length > 0 && (
-          <section aria-labelledby="ai-ready-tools" className="ai-coming__tools">
-            <h2 id="ai-ready-tools" className="section__title">
-              {t('aiPdf.toolsTitle')}
-            </h2>
-            <div className="card-grid card-grid--compact">
-              {readyTools.map((tool) => (
-                <ToolCard key={tool.id} tool={tool} />
-              ))}
-            </div>
-          </section>
-        )}
       </div>
     </>
   );
