@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TOOLS, getTool, inMenu, outputsImages, toolCatalog, toolSlugs } from '#shared/tools';
+import { ASSISTANT_TOOLS, TASK_TOOLS, TOOLS, getTool, inMenu, outputsImages, toolCatalog, toolSlugs } from '#shared/tools';
 import htmlTool from '#shared/tools/html-to-pdf';
 import rotateTool from '#shared/tools/rotate-pdf';
 import { convertMenu, topTools } from '../../web/app/components/layout/nav-links';
@@ -22,23 +22,23 @@ const TOOL_HELPERS = ['index', 'define', 'catalog', 'fields'];
 
 describe('tool registry', () => {
   it('declares every tool once, with its route slug as id', () => {
-    const ids = TOOLS.map((t) => t.id);
+    const ids = TASK_TOOLS.map((t) => t.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
   it('lists every declaration of shared/src/tools, each in the file named after its id', async () => {
     const declared = modulesIn('shared/src/tools').filter((name) => !TOOL_HELPERS.includes(name));
-    expect(TOOLS.map((t) => t.id).sort()).toEqual(declared.sort());
-    for (const t of TOOLS) expect((await import(`../../shared/src/tools/${t.id}.ts`)).default).toBe(t);
+    expect(TASK_TOOLS.map((t) => t.id).sort()).toEqual(declared.sort());
+    for (const t of TASK_TOOLS) expect((await import(`../../shared/src/tools/${t.id}.ts`)).default).toBe(t);
   });
 
   it('gives every built tool a processor of its own and every other tool the refusal', () => {
-    for (const t of TOOLS) expect(PROCESSORS[t.id] === unavailable, t.id).toBe(!t.built);
+    for (const t of TASK_TOOLS) expect(PROCESSORS[t.id] === unavailable, t.id).toBe(!t.built);
   });
 
   it('finds each built tool\'s processor in worker/src/processors/<id>.ts, defined for that very tool', async () => {
-    for (const t of TOOLS.filter((tool) => tool.built)) expect((await loadProcessor(t)).tool, t.id).toBe(t);
+    for (const t of TASK_TOOLS.filter((tool) => tool.built)) expect((await loadProcessor(t)).tool, t.id).toBe(t);
     // Loading them all brings in pdf.js, OCR and the office writers: seconds, not milliseconds.
   }, 60_000);
 
@@ -72,6 +72,14 @@ describe('tool registry', () => {
   it('keeps file counts consistent', () => {
     for (const t of TOOLS) expect(t.minFiles).toBeLessThanOrEqual(t.maxFiles);
     expect(getTool('merge-pdf')!.minFiles).toBe(2);
+  });
+
+  it("gives the AI assistant's tools no page and no place in the site's tool lists", () => {
+    const assistant = ASSISTANT_TOOLS.map((t) => t.id as string);
+    expect(assistant).toEqual(['translate-pdf']);
+    expect(toolSlugs().filter((s) => assistant.includes(s.toolId))).toEqual([]);
+    expect(toolCatalog().filter((t) => assistant.includes(t.id))).toEqual([]);
+    expect(getTool('translate-pdf')?.generative).toBe(true);
   });
 
   it('routes /shrink-pdf to compress', () => {

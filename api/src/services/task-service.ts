@@ -52,6 +52,8 @@ export async function createTask(deps: Deps, who: Requester, body: unknown, ip?:
   // A tool still being built says so, whatever else the request holds (its options may not be settled yet).
   const named = typeof body === 'object' && body !== null ? getTool(String((body as { toolType?: unknown }).toolType)) : undefined;
   if (named && !named.built) throw new AppError('TOOL_UNAVAILABLE', named.id);
+  // Refused here rather than failing in the worker: without a model there is nothing to write with.
+  if (named?.generative && !deps.ai) throw new AppError('AI_NOT_CONFIGURED', named.id);
   const { base, tool, options } = parseConversionRequest(body);
   await assertMayUseProFeatures(deps, who, options);
   assertMaySeal(deps, options);

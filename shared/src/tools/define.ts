@@ -60,6 +60,8 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
   attachments?: { kinds: readonly FileKind[]; tokens(options: z.output<Options>): string[] };
   /** Each task leaves a signing audit row (who, from where, SHA-256 of operations, input and output). */
   audited?: boolean;
+  /** Written by the AI provider: refused with AI_NOT_CONFIGURED when the server has none (document mode). */
+  generative?: boolean;
 }
 
 export function defineTool<const Id extends string, Options extends z.ZodObject>(

@@ -26,11 +26,12 @@ import ebooksToPdf from './ebooks-to-pdf';
 import iworkToPdf from './iwork-to-pdf';
 import dwgToPdf from './dwg-to-pdf';
 import dwgToJpg from './dwg-to-jpg';
+import translatePdf from './translate-pdf';
 import type { ToolDefinition, ToolSummary } from './define';
 
 export * from './define';
 
-/** Every tool of the spec, in the order of the More Tools menu. */
+/** Every tool of the spec, in the order of the More Tools menu: each has its page. */
 export const TOOLS = [
   mergePdf,
   splitPdf,
@@ -62,11 +63,21 @@ export const TOOLS = [
   dwgToJpg,
 ] as const;
 
-export type Tool = (typeof TOOLS)[number];
+/**
+ * The AI assistant's tools: tasks like any tool's (progress, history, download, the task host), run
+ * from the AI chat page through their own `dhjai/*` call, with no tool page, menu or sitemap entry.
+ */
+export const ASSISTANT_TOOLS = [translatePdf] as const;
+
+/** Every tool the task pipeline runs: the site's tools and the assistant's. */
+export const TASK_TOOLS = [...TOOLS, ...ASSISTANT_TOOLS] as const;
+
+export type Tool = (typeof TASK_TOOLS)[number];
 export type ToolId = Tool['id'];
 
-const BY_ID = new Map<string, ToolDefinition>(TOOLS.map((t) => [t.id, t as ToolDefinition]));
+const BY_ID = new Map<string, ToolDefinition>(TASK_TOOLS.map((t) => [t.id, t as ToolDefinition]));
 
+/** The site's tools' ids: each has its page. */
 export const TOOL_IDS = TOOLS.map((t) => t.id) as ToolId[];
 
 export function isToolId(id: string): id is ToolId {

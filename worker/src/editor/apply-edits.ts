@@ -135,7 +135,7 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
 }
 
 /** Runs `draw` with upright page points (origin bottom-left of the page as displayed) as the coordinates. */
-function upright(page: PDFPage, space: PageSpace, draw: () => void) {
+export function upright(page: PDFPage, space: PageSpace, draw: () => void) {
   page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...space.toUser));
   draw();
   page.pushOperators(popGraphicsState());
@@ -185,12 +185,15 @@ async function applyContent(pdf: PDFDocument, page: PDFPage, space: PageSpace, f
   }
 }
 
+/** Where a line may break: after a space, and around each Chinese or Japanese character (those scripts use no spaces). */
+const BREAK = /(?<=\s)|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/u;
+
 /** Breaks text into lines that fit `width` (at word boundaries; a longer word keeps its own line). */
-function wrap(text: string, setter: ScriptSetter, size: number, width: number): string[] {
+export function wrap(text: string, setter: ScriptSetter, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
-    for (const word of paragraph.split(/(?<=\s)/)) {
+    for (const word of paragraph.split(BREAK)) {
       const next = line + word;
       if (line && width > 0 && setter.width(next.trimEnd(), size) > width) {
         lines.push(line.trimEnd());
@@ -203,7 +206,7 @@ function wrap(text: string, setter: ScriptSetter, size: number, width: number): 
 }
 
 /** One line, its runs side by side from `x` (each in its script's face). */
-function drawLine(page: PDFPage, setter: ScriptSetter, line: string, at: { x: number; y: number; size: number; color: Rgb }) {
+export function drawLine(page: PDFPage, setter: ScriptSetter, line: string, at: { x: number; y: number; size: number; color: Rgb }) {
   let x = at.x;
   for (const run of setter.runs(line)) {
     page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font, color: at.color });

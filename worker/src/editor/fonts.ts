@@ -69,7 +69,7 @@ export class FontBook {
   }
 
   /** The CJK face comes from the system (fonts-noto-cjk, ~20 MB each, not shipped); only the glyphs used are embedded. */
-  private cjk(bold: boolean, region: 'kr' | 'jp' | 'sc'): Promise<PDFFont> {
+  cjk(bold: boolean, region: 'kr' | 'jp' | 'sc'): Promise<PDFFont> {
     const weight = bold ? 'Bold' : 'Regular';
     return this.embed(path.join(CJK_DIR, `NotoSansCJK-${weight}.ttc`), `NotoSansCJK${region}-${weight}`);
   }

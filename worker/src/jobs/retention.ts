@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Deps } from '#shared/server/deps';
 import { thumbKey } from '#shared/server/jobs';
 import { log } from '#shared/server/logger';
-import { TOOLS, type ToolDefinition } from '#shared/tools';
+import { TASK_TOOLS, type ToolDefinition } from '#shared/tools';
 import { DEFAULT_TIMEOUT_SECONDS } from './task-runner';
 
 const BATCH = 500;
@@ -12,7 +12,7 @@ const BATCH = 500;
  * No task runs longer than the longest time limit, so a task's temp folder older than that belongs
  * to a worker that was killed before it could remove it.
  */
-export const STALE_TMP_AFTER_MS = Math.max(...TOOLS.map((t: ToolDefinition) => t.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS)) * 1000;
+export const STALE_TMP_AFTER_MS = Math.max(...TASK_TOOLS.map((t: ToolDefinition) => t.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS)) * 1000;
 /** The temp folders of tasks and thumbnail batches (see task-runner and thumbnails). */
 const TMP_FOLDER = /^(task|thumbs)-/;
 

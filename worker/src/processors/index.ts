@@ -1,5 +1,5 @@
 import { AppError } from '#shared/errors';
-import { TOOLS, type Tool, type ToolId } from '#shared/tools';
+import { TASK_TOOLS, type Tool, type ToolId } from '#shared/tools';
 import type { Processor, ProcessorContext, ToolOptions, ToolProcessor } from './types';
 
 /** What the task host runs for a job: the job's options, parsed at the API's edge by the tool's own schema. */
@@ -37,4 +37,4 @@ function lazy<T extends Tool>(tool: T): JobProcessor {
 }
 
 /** Every tool of the registry: a built one runs its processor module, any other is refused. */
-export const PROCESSORS = Object.fromEntries(TOOLS.map((tool) => [tool.id, tool.built ? lazy(tool) : unavailable])) as Record<ToolId, JobProcessor>;
+export const PROCESSORS = Object.fromEntries(TASK_TOOLS.map((tool) => [tool.id, tool.built ? lazy(tool) : unavailable])) as Record<ToolId, JobProcessor>;
