@@ -13,6 +13,7 @@ import { errorHandler } from './middleware/error-handler';
 import { ensureVisitorId, requester } from './middleware/requester';
 import { cspNonceOf, securityHeaders } from './middleware/security-headers';
 import { openApiDocument } from './openapi';
+import { askRouter } from './routes/ai/ask-router';
 import { billingWebhookRouter } from './routes/billing/router';
 import { fileRouter } from './routes/file/router';
 import { formRouter } from './routes/form/router';
@@ -50,6 +51,7 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   api.use('/forms', formRouter(deps));
   api.use('/product', productRouter(deps));
   api.use('/uc/order', orderRouter(deps));
+  api.use('/dhjai', askRouter(deps));
   api.use((_req, _res, next) => next(new AppError('NOT_FOUND', 'no such API route')));
   api.use(errorHandler);
   app.use('/api', api);

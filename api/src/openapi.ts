@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { AI_PATHS, ZAskRequest } from '#shared/ai/api';
 import { API_PATHS } from '#shared/api';
 import { ZConversionRequestBase } from '#shared/conversion-request';
 import { TOOLS } from '#shared/tools';
+import { ZConversationQuery } from './routes/ai/ask-router';
 import { ZProgressRequest } from './routes/file/schema';
 import { ZOpenForm } from './routes/form/schema';
 import { ZCreateOrder, ZPayRequest } from './routes/order/schema';
@@ -71,6 +73,7 @@ export function openApiDocument() {
       },
       ...billingPaths(),
       ...signaturePaths(),
+      ...askPaths(),
     },
   };
 }
@@ -116,5 +119,35 @@ function signaturePaths() {
       },
     },
     [`${SIGNATURES_PATH}/{id}`]: { delete: { responses: { 200: { description: '{ code: 0 }' }, 404: { description: 'not yours or unknown' }, ...signedIn } } },
+  };
+}
+
+/** Asking the AI assistant about a document, and its conversation (issue 19). */
+function askPaths() {
+  const refusals = {
+    400: { description: 'Illegal input' },
+    403: { description: 'AI_QUESTION_LIMIT (1507): the plan\'s questions for today are used' },
+    404: { description: 'the document is not yours or unknown' },
+    409: { description: 'AI_NOT_READY: the document is still being indexed' },
+    503: { description: 'AI_NOT_CONFIGURED: explain and general chat need an AI provider' },
+  };
+  return {
+    [AI_PATHS.ask]: {
+      post: {
+        description:
+          'Asks about a document (mode chat, summarize, explain; general: no document). Server-Sent Events by default: `event: delta|citations|done|error`, ' +
+          'data an AskEvent ({ text } pieces, then { citations: [{ page, quote }] }, then { messageId, source, found }). With `Accept: application/json`: ' +
+          '{ code: 0, data: { messageId, answer, citations, source, found } }. Errors after the stream has started are an `error` event.',
+        requestBody: { content: json(ZAskRequest) },
+        responses: { 200: { description: 'text/event-stream, or the whole answer as JSON' }, ...refusals },
+      },
+    },
+    [AI_PATHS.getDocumentListAsk]: {
+      get: {
+        description: 'The conversation of the document: data: AiMessageView[] (oldest first, the last pageSize, default 50, at most 200)',
+        parameters: Object.keys(ZConversationQuery.shape).map((name) => ({ name, in: 'query', required: name === 'documentId', schema: { type: name === 'pageSize' ? 'integer' : 'string' } })),
+        responses: { 200: { description: '{ code: 0, data }' }, 400: { description: 'Illegal input' }, 404: { description: 'not yours or unknown' } },
+      },
+    },
   };
 }

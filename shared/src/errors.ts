@@ -64,6 +64,7 @@ export const ERRORS = {
   AI_NO_TEXT: { status: 422, code: 422, message: 'No readable text was found in this document, even after OCR' },
   AI_NOT_CONFIGURED: { status: 503, code: 503, message: 'This needs an AI provider, which this server does not have' },
   AI_UNAVAILABLE: { status: 502, code: 502, message: 'The AI provider did not answer. Please try again later.' },
+  AI_NOT_READY: { status: 409, code: 409, message: 'This document is still being read. Ask again when it is ready.' },
   PRO_FEATURE: { status: 403, code: 403, message: 'Editing existing text is a Pro feature. Upgrade to Pro or start the free trial to use it.' },
   DAILY_LIMIT: { status: 429, code: 429, message: "You have used today's free conversions. Upgrade to Pro for unlimited conversions, or use the desktop app." },
   TOO_FREQUENT: { status: 429, code: 410, message: 'Operation is too frequent,Please try again later' },

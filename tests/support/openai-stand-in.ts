@@ -18,9 +18,9 @@ import type { AddressInfo } from 'node:net';
  *      is a JSON array of strings gets a JSON array back; otherwise each non-empty line is a block
  *      (lines that are only a number with punctuation, such as `<3>` or `[[3]]`, are kept as they are).
  *   2. Passages — the messages hold passages marked `[p. N] text`: the reply is the first passage's
- *      first sentence cited `[p. N]`, then its second sentence (or the first again) cited to a WRONG
- *      page W: the page of the last passage whose page is not N, or N + 1 when all are on N. So a
- *      citation check keeps `[p. N]` and drops `[p. W]`.
+ *      first sentence of five words or more cited `[p. N]`, then its next such sentence (or the first
+ *      again) cited to a WRONG page W: the page of the last passage whose page is not N, or N + 1
+ *      when all are on N. So a citation check keeps `[p. N]` and drops `[p. W]`.
  *   3. Otherwise: `Stand-in reply to: <last user text>`, plus ` (with an image)` when an image part
  *      was sent.
  * - Options (also changeable later through `options`): `fail` → every call answers HTTP 500;
@@ -145,9 +145,12 @@ export function replyTo(messages: Message[]): string {
   const passages = [...messages.map(textOf).join('\n').matchAll(/\[p\.\s*(\d+)\]\s*([^\n]+)/g)].map((m) => ({ page: Number(m[1]), text: m[2].trim() }));
   const first = passages.find((p) => /\p{L}{3}/u.test(p.text));
   if (first) {
-    const sentences = first.text.match(/[^.!?]+[.!?]*/g)!.map((s) => s.trim().replace(/[.!?]+$/, '')).filter(Boolean);
+    const pieces = first.text.match(/[^.!?]+[.!?]*/g)!.map((s) => s.trim().replace(/[.!?]+$/, '')).filter(Boolean);
+    // A piece of a few words is the tail of an abbreviation ("No. 07-127"), not a claim.
+    const claims = pieces.filter((s) => s.split(/\s+/).length >= 5);
+    const [claim, next] = claims.length > 0 ? claims : pieces;
     const wrongPage = [...passages].reverse().find((p) => p.page !== first.page)?.page ?? first.page + 1;
-    return `${sentences[0]} [p. ${first.page}]. ${sentences[1] ?? sentences[0]} [p. ${wrongPage}].`;
+    return `${claim} [p. ${first.page}]. ${next ?? claim} [p. ${wrongPage}].`;
   }
   const image = Array.isArray(lastUser?.content) && lastUser.content.some((p) => p.type === 'image_url');
   return `Stand-in reply to: ${userText}${image ? ' (with an image)' : ''}`;

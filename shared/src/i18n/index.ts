@@ -5,6 +5,7 @@
  */
 import enAbout from './en/about.json';
 import enAccount from './en/account.json';
+import enAiAnswers from './en/aiAnswers.json';
 import enAiPdf from './en/aiPdf.json';
 import enAuth from './en/auth.json';
 import enBlog from './en/blog.json';
@@ -35,6 +36,7 @@ import enUnits from './en/units.json';
 import enWorkspace from './en/workspace.json';
 import frAbout from './fr/about.json';
 import frAccount from './fr/account.json';
+import frAiAnswers from './fr/aiAnswers.json';
 import frAiPdf from './fr/aiPdf.json';
 import frAuth from './fr/auth.json';
 import frBlog from './fr/blog.json';
@@ -86,6 +88,7 @@ export const RESOURCES = {
     ...PAGE_RESOURCES.en,
     about: enAbout,
     account: enAccount,
+    aiAnswers: enAiAnswers,
     aiPdf: enAiPdf,
     auth: enAuth,
     blog: enBlog,
@@ -116,6 +119,7 @@ export const RESOURCES = {
     ...PAGE_RESOURCES.fr,
     about: frAbout,
     account: frAccount,
+    aiAnswers: frAiAnswers,
     aiPdf: frAiPdf,
     auth: frAuth,
     blog: frBlog,

@@ -61,7 +61,7 @@ export function openAiProvider(env: AiSettings): AiProvider | null {
 
 function unavailable(e: unknown, call: string): unknown {
   if (e instanceof OpenAI.APIUserAbortError || (e instanceof Error && e.name === 'AbortError')) return e;
-  const detail = e instanceof OpenAI.APIError ? `${e.status ?? 'no status'} ${e.message}` : String(e);
+  const detail = e instanceof Error ? e.message : String(e);
   log.warn('ai provider failed', { call, detail });
   return new AppError('AI_UNAVAILABLE', `${call}: ${detail}`);
 }
