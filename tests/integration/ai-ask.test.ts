@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,18 +61,22 @@ function events(body: string): AskEvent[] {
 
 const textOf = (list: AskEvent[]) => list.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join('');
 
+/** One stack for the file, in document mode; generative mode is the same deps with a provider. */
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({}, { worker: false });
+});
+afterAll(() => stack.stop());
+
 describe('asking about a document in document mode (no AI provider)', () => {
-  let stack: Stack;
   let cookie: string;
   let userId: string;
   let documentId: string;
   beforeAll(async () => {
-    stack = await startStack({}, { worker: false });
     userId = (await createUser(stack.deps)).id;
     cookie = (await createSession(stack.deps, userId)).cookie;
     documentId = await indexedDocument(stack.deps, userId);
   });
-  afterAll(() => stack.stop());
 
   const ask = (body: object, c = cookie) => request(stack.app).post(AI_PATHS.ask).set('Cookie', c).send(body);
   const askJson = (body: object, c = cookie) => ask(body, c).set('Accept', 'application/json');
@@ -158,31 +165,32 @@ describe('asking about a document in document mode (no AI provider)', () => {
 });
 
 describe('asking in generative mode (an OpenAI-compatible server)', () => {
-  let stack: Stack;
   let standIn: Awaited<ReturnType<typeof startOpenAiStandIn>>;
+  let app: ReturnType<typeof createApp>;
   let server: Server;
   let baseUrl: string;
   let cookie: string;
+  let userId: string;
   let documentId: string;
   beforeAll(async () => {
     standIn = await startOpenAiStandIn();
-    stack = await startStack({ AI_BASE_URL: standIn.url, AI_API_KEY: 'test-key', AI_MODEL: 'stand-in' }, { worker: false });
-    const userId = (await createUser(stack.deps)).id;
+    const ai = openAiProvider({ AI_BASE_URL: standIn.url, AI_API_KEY: 'test-key', AI_MODEL: 'stand-in', AI_EMBEDDING_MODEL: undefined, AI_VISION_MODEL: 'stand-in-vision' });
+    app = createApp({ ...stack.deps, ai }, { web: false });
+    userId = (await createUser(stack.deps)).id;
     cookie = (await createSession(stack.deps, userId)).cookie;
     documentId = await indexedDocument(stack.deps, userId);
     server = await new Promise((resolve) => {
-      const s = stack.app.listen(0, '127.0.0.1', () => resolve(s));
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
-    await stack.stop();
     await standIn.close();
   });
 
-  const ask = (body: object) => request(stack.app).post(AI_PATHS.ask).set('Cookie', cookie).send(body);
+  const ask = (body: object) => request(app).post(AI_PATHS.ask).set('Cookie', cookie).send(body);
 
   it('streams the model’s words, sends the passages as data, and keeps only citations whose page holds the claim', async () => {
     const res = await ask({ documentId, question: GRANTS });
@@ -209,6 +217,25 @@ describe('asking in generative mode (an OpenAI-compatible server)', () => {
     expect(user).toMatch(/^<document>\n\[p\. 13\] /);
     expect(user).toContain('CNS-0615443');
     expect(user.endsWith(`</document>\n\n${GRANTS}`)).toBe(true);
+  });
+
+  it('sends an uploaded image to the vision model, with its OCR text as the passages', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const imageId = randomId(16);
+    const local = path.join(os.tmpdir(), `${imageId}.png`);
+    fs.writeFileSync(local, Buffer.from(png, 'base64'));
+    await stack.deps.store.putFromPath(`ai-${imageId}`, local);
+    const ocr = 'Boats leave the harbour quay at six in the morning, every day of the week.';
+    await stack.deps.db.aiDocument.create({
+      data: { documentId: imageId, token: randomId(16), title: 'quay.png', kind: 'image', storageKey: `ai-${imageId}`, pages: 1, userId, status: 'ready', progress: 100, chunks: { create: [{ ordinal: 0, page: 1, text: ocr }] } },
+    });
+    const res = await ask({ documentId: imageId, question: 'When do the boats leave the quay?' }).set('Accept', 'application/json');
+    const sent = standIn.requests.at(-1)!.body as { model: string; messages: { content: { type: string; text?: string; image_url?: { url: string } }[] }[] };
+    expect(sent.model).toBe('stand-in-vision');
+    const [text, image] = sent.messages.at(-1)!.content;
+    expect(text.text).toContain(`[p. 1] ${ocr}`);
+    expect(image).toEqual({ type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } });
+    expect(res.body.data.citations).toEqual([{ page: 1, quote: ocr }]);
   });
 
   it('answers general chat without a document, and stores nothing', async () => {

@@ -96,11 +96,15 @@ function checkedLines(written: string, pageText: LoadedDocument['pageText']): { 
   return { text: lines.join('\n'), citations };
 }
 
-/** The document's stored image as a data URL for a vision model; its type read from its first bytes. */
-async function imageDataUrl(deps: Deps, storageKey: string): Promise<string> {
+/**
+ * The document's stored image as a data URL for a vision model, its type read from its first bytes;
+ * undefined when the stored copy is a PDF made from the image (its OCR text is used alone then).
+ */
+async function imageDataUrl(deps: Deps, storageKey: string): Promise<string | undefined> {
   const parts: Buffer[] = [];
   for await (const part of deps.store.read(storageKey)) parts.push(part as Buffer);
   const bytes = Buffer.concat(parts);
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return undefined;
   const type =
     bytes[0] === 0xff && bytes[1] === 0xd8
       ? 'image/jpeg'
