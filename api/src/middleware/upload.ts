@@ -8,10 +8,11 @@ const ENVELOPE_BYTES = 64 * 1024;
 
 /**
  * Streams the single multipart field `file` to disk (never whole in memory) and stops at the cap.
- * A request that announces more than the cap is refused before a byte is read.
+ * A request that announces more than the cap is refused before a byte is read. The cap is the
+ * server's upload limit unless the route has its own (the AI assistant's follows the plan).
  */
-export function singleFileUpload(env: Env) {
-  const maxBytes = env.MAX_UPLOAD_MB * 1024 * 1024;
+export function singleFileUpload(env: Env, maxMb = env.MAX_UPLOAD_MB) {
+  const maxBytes = maxMb * 1024 * 1024;
   const parse = multer({
     dest: env.tmpDir,
     limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: 1024, parts: 10 },

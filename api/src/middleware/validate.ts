@@ -11,3 +11,13 @@ export function validateBody(schema: z.ZodType) {
     next();
   };
 }
+
+/** Validates the query string once at the edge; the parsed value lives on res.locals.query (Express 5's req.query is read-only). */
+export function validateQuery(schema: z.ZodType) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const parsed = schema.safeParse(req.query ?? {});
+    if (!parsed.success) return next(new AppError('ILLEGAL_INPUT', parsed.error.message));
+    res.locals.query = parsed.data;
+    next();
+  };
+}

@@ -33,6 +33,7 @@ export async function adoptVisitorWork(deps: Deps, visitorId: string, userId: st
   await deps.db.$transaction([
     deps.db.file.updateMany({ where: { visitorId, userId: null }, data: { userId } }),
     deps.db.task.updateMany({ where: { visitorId, userId: null }, data: { userId } }),
+    deps.db.aiDocument.updateMany({ where: { visitorId, userId: null }, data: { userId } }),
   ]);
 }
 

@@ -7,6 +7,7 @@ import enAbout from './en/about.json';
 import enAccount from './en/account.json';
 import enAiAnswers from './en/aiAnswers.json';
 import enAiPdf from './en/aiPdf.json';
+import enAiQuestions from './en/aiQuestions.json';
 import enAuth from './en/auth.json';
 import enBlog from './en/blog.json';
 import enCategories from './en/categories.json';
@@ -38,6 +39,7 @@ import frAbout from './fr/about.json';
 import frAccount from './fr/account.json';
 import frAiAnswers from './fr/aiAnswers.json';
 import frAiPdf from './fr/aiPdf.json';
+import frAiQuestions from './fr/aiQuestions.json';
 import frAuth from './fr/auth.json';
 import frBlog from './fr/blog.json';
 import frCategories from './fr/categories.json';
@@ -90,6 +92,7 @@ export const RESOURCES = {
     account: enAccount,
     aiAnswers: enAiAnswers,
     aiPdf: enAiPdf,
+    aiQuestions: enAiQuestions,
     auth: enAuth,
     blog: enBlog,
     categories: enCategories,
@@ -121,6 +124,7 @@ export const RESOURCES = {
     account: frAccount,
     aiAnswers: frAiAnswers,
     aiPdf: frAiPdf,
+    aiQuestions: frAiQuestions,
     auth: frAuth,
     blog: frBlog,
     categories: frCategories,

@@ -3,10 +3,11 @@ import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq
 import { processorConfig } from '#shared/env';
 import { isAppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
-import { MAINTENANCE_QUEUE, TASK_LANES, THUMB_QUEUE, taskQueueName, type MaintenanceJob, type TaskJob, type ThumbJob } from '#shared/server/jobs';
+import { AI_INDEX_QUEUE, MAINTENANCE_QUEUE, TASK_LANES, THUMB_QUEUE, taskQueueName, type AiIndexJob, type MaintenanceJob, type TaskJob, type ThumbJob } from '#shared/server/jobs';
 import { log } from '#shared/server/logger';
 import { ENGINES_KEY, HEARTBEAT_MS, queueConnection, whenReady, workersKey } from '#shared/server/redis';
 import { randomId } from '#shared/server/ids';
+import { runIndexJob } from '../ai/index-job';
 import { probeEngines } from '../engines/capabilities';
 import { sweepExpiredFiles } from './retention';
 import { TaskHosts } from '../sandbox/host-pool';
@@ -23,6 +24,7 @@ const MAX_STALLS = 25;
 /** Long conversions run at a lower CPU priority, so a merge beside them keeps its pace on few cores. */
 const HEAVY_NICE = 10;
 const HOST_ENTRY = fileURLToPath(new URL('../sandbox/task-host.ts', import.meta.url));
+const AI_HOST_ENTRY = fileURLToPath(new URL('../ai/index-host.ts', import.meta.url));
 
 /**
  * Starts the task consumer and the retention sweep. A job whose worker dies is taken over by
@@ -108,6 +110,17 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   );
   thumbs.on('error', (err) => log.error('thumbnail worker error', { error: String(err) }));
 
+  // AI documents are indexed one at a time in a host of their own: a long scan's OCR never holds a task slot.
+  const aiHosts = new TaskHosts(AI_HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB }, 1, processorConfig(deps.env));
+  const aiIndex = new Worker<AiIndexJob>(AI_INDEX_QUEUE, (job) => runIndexJob(deps, aiHosts, job), {
+    connection,
+    prefix,
+    concurrency: 1,
+    lockDuration,
+    stalledInterval: lockDuration,
+  });
+  aiIndex.on('error', (err) => log.error('AI index worker error', { error: String(err) }));
+
   const stopBeating = startHeartbeat(deps);
 
   const maintenanceQueue = new Queue<MaintenanceJob>(MAINTENANCE_QUEUE, { connection, prefix });
@@ -118,8 +131,8 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   return {
     async close() {
       stopBeating();
-      await Promise.all([...lanes.map((l) => l.close()), thumbs.close(), maintenance.close()]);
-      await hosts.close();
+      await Promise.all([...lanes.map((l) => l.close()), thumbs.close(), aiIndex.close(), maintenance.close()]);
+      await Promise.all([hosts.close(), aiHosts.close()]);
       await maintenanceQueue.close();
       connection.disconnect();
     },

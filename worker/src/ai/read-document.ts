@@ -1,0 +1,151 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AiHeading } from '#shared/ai/api';
+import * as poppler from '../engines/poppler';
+import * as qpdf from '../engines/qpdf';
+import { preparePdf, singleInput } from '../inputs/pdf-input';
+import { extractLayout } from '../layout/extract-pdf';
+import { documentFlow } from '../layout/page-flow';
+import { paragraphText, type Paragraph } from '../layout/paragraphs';
+import { scannedPageText } from '../ocr/ocr-layout';
+import { imageSource } from '../ocr/page-sources';
+import { scanPage, type PageRaster } from '../ocr/scan-page';
+import { OcrEngine } from '../ocr/tesseract';
+import type { InputFile, Processor, ProcessorContext } from '../processors/types';
+
+/** The name the index host knows the reader by (see index-host.ts). */
+export const READ_DOCUMENT = 'ai-read-document';
+
+/** What the reader hands back to the indexing job, as JSON in its output file. */
+export interface DocumentText {
+  /** Each physical page's text, in page order. */
+  pages: string[];
+  /** Pages whose text came from OCR. */
+  ocrPages: number;
+  outline: AiHeading[];
+}
+
+/** The languages scans are read in: the site's own. */
+const OCR_LANGUAGES = ['eng', 'fra'] as const;
+/** A page with fewer letters and digits than this has no real text layer (a page number on a scan): it is read by OCR. */
+const MIN_TEXT_CHARS = 20;
+const OCR_DPI = 300;
+/** A page is recognised at no more than this many pixels (an A3 page at 300 dpi is 17 million). */
+const MAX_OCR_PIXELS = 30_000_000;
+/** Headings found by type size are looked for in the first pages only: the outline must stay cheap. */
+const HEADING_PAGES = 30;
+const MAX_HEADINGS = 150;
+/** Share of the progress the text layer takes; OCR and the outline share the rest. */
+const TEXT_SHARE = 0.1;
+
+const letters = (text: string) => text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+
+/**
+ * Reads an AI document's text page by page, in a task host (time and memory limits): the text
+ * layer of each page, OCR for the pages without one (or an image's picture), and the outline (the
+ * PDF's bookmarks, else headings found by type size). Writes a DocumentText as JSON.
+ */
+export const readDocument: Processor<unknown> = async (ctx) => {
+  const input = singleInput(ctx.inputs);
+  const text = input.kind === 'pdf' ? await readPdf(input, ctx) : await readImage(input, ctx);
+  const out = path.join(ctx.workDir, 'document-text.json');
+  await writeFile(out, JSON.stringify(text));
+  return { outputs: [{ path: out, name: 'document-text.json' }] };
+};
+
+async function readPdf(input: InputFile, ctx: ProcessorContext<unknown>): Promise<DocumentText> {
+  const { signal } = ctx;
+  const doc = await preparePdf(input, path.join(ctx.workDir, 'input.pdf'), signal);
+  // One pdftotext run: pages end with a form feed, so each text keeps its physical page.
+  const pages = (await poppler.extractText(doc.path, { signal })).split('\f').slice(0, doc.pages);
+  while (pages.length < doc.pages) pages.push('');
+  await ctx.progress(TEXT_SHARE);
+
+  const scans = pages.flatMap((t, i) => (letters(t) < MIN_TEXT_CHARS ? [i] : []));
+  let ocrPages = 0;
+  if (scans.length) {
+    const boxes = await poppler.pageBoxes(doc.path, signal);
+    const engine = await OcrEngine.start(OCR_LANGUAGES, { workDir: ctx.workDir, signal });
+    try {
+      for (const [k, i] of scans.entries()) {
+        const at = (f: number) => TEXT_SHARE + ((1 - 2 * TEXT_SHARE) * (k + f)) / scans.length;
+        const raster = await renderForOcr(doc.path, i + 1, boxes[i], ctx.workDir, signal);
+        const scan = await scanPage(engine, raster, { textPdf: false, onProgress: (f) => void ctx.progress(at(f)) });
+        const read = scannedPageText(scan);
+        if (letters(read) > letters(pages[i])) {
+          pages[i] = read;
+          ocrPages++;
+        }
+        await ctx.progress(at(1));
+      }
+    } finally {
+      await engine.stop();
+    }
+  }
+  const outline = await outlineOf(doc.path, doc.pages, ctx);
+  return { pages, ocrPages, outline };
+}
+
+/** A page as a grey picture at 300 dpi, less for a page too large to recognise at that. */
+async function renderForOcr(pdf: string, page: number, box: poppler.PageBox | undefined, workDir: string, signal: AbortSignal): Promise<PageRaster> {
+  const { width, height } = box ?? { width: 612, height: 792 };
+  const dpi = Math.min(OCR_DPI, Math.floor(72 * Math.sqrt(MAX_OCR_PIXELS / (width * height))));
+  const dir = await mkdtemp(path.join(workDir, `page-${page}-`));
+  try {
+    const [file] = await poppler.renderPages(pdf, dir, { first: page, last: page, dpi, format: 'gray-png', signal });
+    const png = await readFile(file);
+    return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20), dpi };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** An image is a one-page document (a multi-page TIFF, one page per picture): its text is OCR's. */
+async function readImage(input: InputFile, ctx: ProcessorContext<unknown>): Promise<DocumentText> {
+  const source = await imageSource(input);
+  const engine = await OcrEngine.start(OCR_LANGUAGES, { workDir: ctx.workDir, signal: ctx.signal });
+  const pages: string[] = [];
+  try {
+    for (const [i, page] of source.pages.entries()) {
+      const scan = await scanPage(engine, await page.raster(), { textPdf: false, onProgress: (f) => void ctx.progress((i + f) / source.pages.length) });
+      pages.push(scannedPageText(scan));
+    }
+  } finally {
+    await engine.stop();
+  }
+  return { pages, ocrPages: pages.filter((t) => letters(t) > 0).length, outline: [] };
+}
+
+/** The PDF's bookmarks with a page, by depth; without any, the headings of its first pages by type size. */
+async function outlineOf(pdf: string, pageCount: number, ctx: ProcessorContext<unknown>): Promise<AiHeading[]> {
+  const bookmarks: AiHeading[] = [];
+  const walk = (items: qpdf.OutlineItem[], level: number) => {
+    for (const item of items) {
+      const title = item.title.replace(/\s+/g, ' ').trim();
+      if (item.page !== null && title && bookmarks.length < MAX_HEADINGS) bookmarks.push({ level, title, page: item.page });
+      walk(item.kids, level + 1);
+    }
+  };
+  walk(await qpdf.outlines(pdf, ctx.signal), 1);
+  if (bookmarks.length) return bookmarks;
+
+  const last = Math.min(pageCount, HEADING_PAGES);
+  let source = pdf;
+  if (last < pageCount) {
+    source = path.join(ctx.workDir, 'first-pages.pdf');
+    await qpdf.extractPages(pdf, 1, last, source, ctx.signal);
+  }
+  const layout = await extractLayout(source, {
+    signal: ctx.signal,
+    onPage: (done, total) => ctx.progress(1 - TEXT_SHARE + (TEXT_SHARE * done) / total),
+  });
+  return documentFlow(layout, { tables: false })
+    .flatMap((flow, i) =>
+      flow.bands.flatMap((b) => b.columns.flatMap((c) => c.blocks.filter((x): x is Paragraph => x.kind === 'paragraph' && !!x.heading))).map((p) => ({
+        level: p.heading!,
+        title: paragraphText(p).replace(/\s+/g, ' ').trim(),
+        page: i + 1,
+      })),
+    )
+    .slice(0, MAX_HEADINGS);
+}
