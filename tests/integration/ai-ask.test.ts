@@ -219,6 +219,18 @@ describe('asking in generative mode (an OpenAI-compatible server)', () => {
     expect(user.endsWith(`</document>\n\n${GRANTS}`)).toBe(true);
   });
 
+  it('explains a selection with the conversation so far before it', async () => {
+    const res = await ask({ documentId, question: 'the recording of type-specialized native code', mode: 'explain' }).set('Accept', 'application/json');
+    expect(res.body.data).toMatchObject({ source: 'generative', found: true });
+    const sent = standIn.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(sent.messages[0].content).toMatch(/^Explain the text the user gives in plain words/);
+    expect(sent.messages.slice(1, 3)).toMatchObject([
+      { role: 'user', content: GRANTS },
+      { role: 'assistant', content: expect.stringContaining('[p. 13]') },
+    ]);
+    expect(sent.messages.at(-1)!.content).toMatch(/<\/document>\n\nExplain this:\nthe recording of type-specialized native code$/);
+  });
+
   it('sends an uploaded image to the vision model, with its OCR text as the passages', async () => {
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
     const imageId = randomId(16);

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
  *      every block of the last user message comes back prefixed with `[<lang>] `. A user message that
  *      is a JSON array of strings gets a JSON array back; otherwise each non-empty line is a block
  *      (lines that are only a number with punctuation, such as `<3>` or `[[3]]`, are kept as they are).
- *   2. Passages — the messages hold passages marked `[p. N] text`: the reply is the first passage's
+ *   2. Passages — the last user message holds passages marked `[p. N] text`: the reply is the first passage's
  *      first sentence of five words or more cited `[p. N]`, then its next such sentence (or the first
  *      again) cited to a WRONG page W: the page of the last passage whose page is not N, or N + 1
  *      when all are on N. So a citation check keeps `[p. N]` and drops `[p. W]`.
@@ -142,7 +142,7 @@ export function replyTo(messages: Message[]): string {
   const language = /translat\w*\b[^\n]*?\binto\s+(?:the\s+language\s+)?["'`(]?([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)\b/i.exec(system)?.[1];
   if (language) return translated(userText, language);
 
-  const passages = [...messages.map(textOf).join('\n').matchAll(/\[p\.\s*(\d+)\]\s*([^\n]+)/g)].map((m) => ({ page: Number(m[1]), text: m[2].trim() }));
+  const passages = [...userText.matchAll(/\[p\.\s*(\d+)\]\s*([^\n]+)/g)].map((m) => ({ page: Number(m[1]), text: m[2].trim() }));
   const first = passages.find((p) => /\p{L}{3}/u.test(p.text));
   if (first) {
     const pieces = first.text.match(/[^.!?]+[.!?]*/g)!.map((s) => s.trim().replace(/[.!?]+$/, '')).filter(Boolean);
