@@ -54,7 +54,7 @@ async function historyOf(deps: Deps, document: AiDocument): Promise<AiChatMessag
  * stored together once the answer is whole: an answer cut short stores nothing. General chat has no
  * document and is not stored.
  */
-export async function* answerQuestion(deps: Deps, ask: PreparedAsk, lang: Lang, signal?: AbortSignal): AsyncGenerator<AskEvent> {
+export async function* answerQuestion(deps: Deps, ask: PreparedAsk, lang: Lang, signal?: AbortSignal): AsyncGenerator<AskEvent, AnswerOutcome> {
   const { document, question, mode } = ask;
   const loaded = document ? await loadDocument(deps, document) : null;
   let answer: AsyncGenerator<AnswerEvent, AnswerOutcome>;
@@ -66,6 +66,7 @@ export async function* answerQuestion(deps: Deps, ask: PreparedAsk, lang: Lang, 
   const outcome = yield* answer;
   const messageId = document ? await storeExchange(deps, document, ask, outcome) : null;
   yield { type: 'done', messageId, source: outcome.source, found: outcome.found };
+  return outcome;
 }
 
 async function storeExchange(deps: Deps, document: AiDocument, ask: PreparedAsk, outcome: AnswerOutcome): Promise<string> {
@@ -87,15 +88,17 @@ async function storeExchange(deps: Deps, document: AiDocument, ask: PreparedAsk,
   return reply.id;
 }
 
-/** The whole answer at once, for API clients (Accept: application/json). */
-export async function wholeAnswer(events: AsyncIterable<AskEvent>): Promise<AskAnswer> {
-  const answer: AskAnswer = { messageId: null, answer: '', citations: [], source: 'document', found: false };
-  for await (const event of events) {
-    if (event.type === 'delta') answer.answer += event.text;
-    else if (event.type === 'citations') answer.citations = event.citations;
-    else if (event.type === 'done') Object.assign(answer, { messageId: event.messageId, source: event.source, found: event.found });
+/** The whole answer at once, for API clients (Accept: application/json): the text as stored, without dropped citation markers. */
+export async function wholeAnswer(events: AsyncGenerator<AskEvent, AnswerOutcome>): Promise<AskAnswer> {
+  let messageId: string | null = null;
+  for (;;) {
+    const next = await events.next();
+    if (next.done) {
+      const { text, citations, source, found } = next.value;
+      return { messageId, answer: text, citations, source, found };
+    }
+    if (next.value.type === 'done') messageId = next.value.messageId;
   }
-  return answer;
 }
 
 const DEFAULT_PAGE = 50;
