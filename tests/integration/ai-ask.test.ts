@@ -99,7 +99,7 @@ describe('asking about a document in document mode (no AI provider)', () => {
     expect(text).toMatch(/^From the document/);
     expect(text).toContain('Page 13: “');
     const done = list.at(-1) as Extract<AskEvent, { type: 'done' }>;
-    expect(done).toMatchObject({ source: 'document', found: true });
+    expect(done).toEqual({ type: 'done', messageId: expect.any(String), source: 'document', found: true });
     const stored = await stack.deps.db.aiMessage.findUniqueOrThrow({ where: { id: done.messageId! } });
     expect(stored).toMatchObject({ role: 'assistant', content: text, source: 'document', found: true, mode: 'chat', citations });
 
@@ -208,6 +208,7 @@ describe('asking in generative mode (an OpenAI-compatible server)', () => {
     const stored = await stack.deps.db.aiMessage.findUniqueOrThrow({ where: { id: done.messageId! } });
     expect(stored.content).toContain('[p. 13]');
     expect(stored.content).not.toContain(`[p. ${wrongPage}]`);
+    expect(done.answer).toBe(stored.content);
 
     const sent = standIn.requests.at(-1)!.body as { model: string; messages: { role: string; content: string }[] };
     expect(sent.model).toBe('stand-in');

@@ -84,7 +84,14 @@ export type AskRequest = z.infer<typeof ZAskRequest>;
 export type AskEvent =
   | { type: 'delta'; text: string }
   | { type: 'citations'; citations: AiCitation[] }
-  | { type: 'done'; messageId: string | null; source: AnswerSource; found: boolean }
+  | {
+      type: 'done';
+      messageId: string | null;
+      source: AnswerSource;
+      found: boolean;
+      /** The answer as stored, sent only when it differs from the deltas joined: generative mode takes out the markers of dropped citations. */
+      answer?: string;
+    }
   | { type: 'error'; code: string; message: string };
 
 /** The whole answer at once (Accept: application/json). */

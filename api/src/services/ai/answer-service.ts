@@ -63,9 +63,15 @@ export async function* answerQuestion(deps: Deps, ask: PreparedAsk, lang: Lang, 
   else if (loaded) answer = quotedAnswer(loaded, question, lang);
   else throw new AppError('AI_NOT_CONFIGURED', `${mode} without a provider`, answerCopy(lang, 'needsProvider'));
 
-  const outcome = yield* answer;
+  let streamed = '';
+  let next = await answer.next();
+  for (; !next.done; next = await answer.next()) {
+    if (next.value.type === 'delta') streamed += next.value.text;
+    yield next.value;
+  }
+  const outcome = next.value;
   const messageId = document ? await storeExchange(deps, document, ask, outcome) : null;
-  yield { type: 'done', messageId, source: outcome.source, found: outcome.found };
+  yield { type: 'done', messageId, source: outcome.source, found: outcome.found, ...(outcome.text === streamed ? {} : { answer: outcome.text }) };
   return outcome;
 }
 
