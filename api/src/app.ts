@@ -21,6 +21,7 @@ import { formRouter } from './routes/form/router';
 import { healthRouter } from './routes/health/router';
 import { orderRouter } from './routes/order/router';
 import { productRouter } from './routes/product/router';
+import { translateRouter } from './routes/ai/translate-router';
 import { userRouter } from './routes/user/router';
 import { blogRouter } from './routes/blog/router';
 import { contactRouter } from './routes/contact/router';
@@ -55,6 +56,7 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   api.use('/uc/order', orderRouter(deps));
   api.use('/dhjai', documentsRouter(deps));
   api.use('/dhjai', askRouter(deps));
+  api.use('/dhjai', translateRouter(deps));
   api.use((_req, _res, next) => next(new AppError('NOT_FOUND', 'no such API route')));
   api.use(errorHandler);
   app.use('/api', api);

@@ -3,7 +3,10 @@ import { AI_PATHS, ZAskRequest } from '#shared/ai/api';
 import { API_PATHS } from '#shared/api';
 import { ZConversionRequestBase } from '#shared/conversion-request';
 import { TOOLS } from '#shared/tools';
+import { AI_FILE_PATH } from './presenters/ai-presenter';
 import { ZConversationQuery } from './routes/ai/ask-router';
+import { ZAddFile, ZDocumentQuery, ZTokenQuery } from './routes/ai/schema';
+import { ZTranslateRequest } from './routes/ai/translate-router';
 import { ZProgressRequest } from './routes/file/schema';
 import { ZOpenForm } from './routes/form/schema';
 import { ZCreateOrder, ZPayRequest } from './routes/order/schema';
@@ -73,7 +76,9 @@ export function openApiDocument() {
       },
       ...billingPaths(),
       ...signaturePaths(),
+      ...documentPaths(),
       ...askPaths(),
+      ...translatePaths(),
     },
   };
 }
@@ -122,6 +127,43 @@ function signaturePaths() {
   };
 }
 
+/** The AI assistant's documents (issue 19): upload, add, list, read, delete, mind map, configuration, the file. */
+function documentPaths() {
+  const query = (schema: z.ZodObject) => Object.keys(schema.shape).map((name) => ({ name, in: 'query', required: true, schema: { type: 'string' } }));
+  const mine = { 200: { description: '{ code: 0, data }' }, 400: { description: 'Illegal input' }, 404: { description: 'the document is not yours or unknown' } };
+  return {
+    [AI_PATHS.uploadAiPdf]: {
+      post: {
+        description: "A PDF, or a picture for chat with image (multipart `file`), visitors too, up to the plan's AI size (Free 100 MB, AI plan 1 GB)",
+        requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } } },
+        responses: { 200: { description: '{ code: 1000, token, data: { token, name, size, kind } }, as an upload answers' }, 413: { description: 'FILE_TOO_LARGE' }, 415: { description: 'not a PDF or a picture' } },
+      },
+    },
+    [AI_PATHS.addFile]: {
+      post: {
+        description: 'Makes a document of an upload and starts its indexing: data: { documentId, title }',
+        requestBody: { content: json(ZAddFile) },
+        responses: {
+          200: { description: '{ code: 0, data }' },
+          403: { description: 'AI_FILE_LIMIT (1506): the plan holds no more documents' },
+          404: { description: 'not your upload' },
+          413: { description: "AI_PAGE_LIMIT (1508) or FILE_TOO_LARGE: past the plan's pages or size" },
+          422: { description: 'PDF_ENCRYPTED, PDF_DAMAGED' },
+        },
+      },
+    },
+    [AI_PATHS.getDocumentList]: { get: { description: "data: AiDocumentView[], the requester's documents, newest first", responses: { 200: { description: '{ code: 0, data }' } } } },
+    [AI_PATHS.getTitle]: { get: { description: 'data: { documentId, title } of the document made from the upload', parameters: query(ZTokenQuery), responses: mine } },
+    [AI_PATHS.getDocument]: {
+      get: { description: "data: AiDocumentView (status indexing → ready or failed with errorCode, progress 0..100, ocrPages, outline, suggestedQuestions, fileUrl)", parameters: query(ZDocumentQuery), responses: mine },
+    },
+    [AI_PATHS.del]: { post: { description: 'Deletes the document, its file, passages and conversation: data: null', parameters: query(ZDocumentQuery), responses: mine } },
+    [AI_PATHS.mindMap]: { get: { description: 'data: { markdown }: headings linked to their pages ([p. N](#page=N)), for markmap', parameters: query(ZDocumentQuery), responses: mine } },
+    [AI_PATHS.config]: { get: { description: "data: AiConfigView: generative and vision available, the requester's limits and usage", responses: { 200: { description: '{ code: 0, data }' } } } },
+    [AI_FILE_PATH]: { get: { description: "The document's own copy (PDF or picture), its owner only", parameters: query(ZDocumentQuery), responses: { 200: { description: 'the file' }, 404: mine[404] } } },
+  };
+}
+
 /** Asking the AI assistant about a document, and its conversation (issue 19). */
 function askPaths() {
   const refusals = {
@@ -147,6 +189,26 @@ function askPaths() {
         description: 'The conversation of the document: data: AiMessageView[] (oldest first, the last pageSize, default 50, at most 200)',
         parameters: Object.keys(ZConversationQuery.shape).map((name) => ({ name, in: 'query', required: name === 'documentId', schema: { type: name === 'pageSize' ? 'integer' : 'string' } })),
         responses: { 200: { description: '{ code: 0, data }' }, 400: { description: 'Illegal input' }, 404: { description: 'not yours or unknown' } },
+      },
+    },
+  };
+}
+
+/** Translate (issue 19): a task of the tool pipeline, followed with transferProgress like a transfer. */
+function translatePaths() {
+  return {
+    [AI_PATHS.translate]: {
+      post: {
+        description:
+          'Translates the document into a language (generative): { code: 500, id, result: { status: "Doing" } } as a transfer answers; transferProgress then ends with ' +
+          'pdfurls: [the translated PDF, the two-language PDF with original and translated pages interleaved]',
+        requestBody: { content: json(ZTranslateRequest) },
+        responses: {
+          200: { description: 'the task, as transfer answers' },
+          400: { description: 'Illegal input: an unknown language' },
+          404: { description: 'the document is not yours or unknown' },
+          503: { description: 'AI_NOT_CONFIGURED: translation needs an AI provider' },
+        },
       },
     },
   };

@@ -8,6 +8,7 @@ import enAccount from './en/account.json';
 import enAiAnswers from './en/aiAnswers.json';
 import enAiPdf from './en/aiPdf.json';
 import enAiQuestions from './en/aiQuestions.json';
+import enAiTranslate from './en/aiTranslate.json';
 import enAuth from './en/auth.json';
 import enBlog from './en/blog.json';
 import enCategories from './en/categories.json';
@@ -40,6 +41,7 @@ import frAccount from './fr/account.json';
 import frAiAnswers from './fr/aiAnswers.json';
 import frAiPdf from './fr/aiPdf.json';
 import frAiQuestions from './fr/aiQuestions.json';
+import frAiTranslate from './fr/aiTranslate.json';
 import frAuth from './fr/auth.json';
 import frBlog from './fr/blog.json';
 import frCategories from './fr/categories.json';
@@ -93,6 +95,7 @@ export const RESOURCES = {
     aiAnswers: enAiAnswers,
     aiPdf: enAiPdf,
     aiQuestions: enAiQuestions,
+    aiTranslate: enAiTranslate,
     auth: enAuth,
     blog: enBlog,
     categories: enCategories,
@@ -125,6 +128,7 @@ export const RESOURCES = {
     aiAnswers: frAiAnswers,
     aiPdf: frAiPdf,
     aiQuestions: frAiQuestions,
+    aiTranslate: frAiTranslate,
     auth: frAuth,
     blog: frBlog,
     categories: frCategories,

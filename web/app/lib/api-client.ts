@@ -1,3 +1,4 @@
+import { AI_PATHS, type TranslateLanguage } from '#shared/ai/api';
 import { API_PATHS, TOOL_CODE, decodeResultString, type TaskAnswer, type TaskResult, type UploadAnswer } from '#shared/api';
 import { ERRORS, type ErrorCode } from '#shared/errors';
 
@@ -95,6 +96,11 @@ export type TransferRequest = Record<string, string | number | boolean>;
 /** Starts a conversion: the spec's conversion request. */
 export function startTransfer(request: TransferRequest, signal?: AbortSignal): Promise<TaskAnswer> {
   return postJson(API_PATHS.unLoginTransfer, request, signal);
+}
+
+/** Starts translating an AI document (generative mode): answered like a transfer, followed with transferProgress. */
+export function startTranslation(request: { documentId: string; language: TranslateLanguage }, signal?: AbortSignal): Promise<TaskAnswer> {
+  return postJson(AI_PATHS.translate, request, signal);
 }
 
 export function fetchProgress(id: string, signal?: AbortSignal): Promise<TaskAnswer> {

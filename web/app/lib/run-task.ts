@@ -1,5 +1,5 @@
 import { POLL_GIVE_UP_MS, POLL_INTERVAL_MS } from '#shared/limits';
-import type { TaskResult } from '#shared/api';
+import type { TaskAnswer, TaskResult } from '#shared/api';
 import { ApiError, fetchProgress, startTransfer, type FlowMessage, type TransferRequest } from './api-client';
 import { readProgress, readTransfer, type TaskOutcome } from './task-outcome';
 
@@ -16,10 +16,15 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * Runs one conversion: sends the request, then polls every 2 s until the task is done or failed,
  * giving up after 60 s without any progress. Resolves undefined once `signal` aborts.
  */
-export async function runTask(request: TransferRequest, signal: AbortSignal, onProgress: (progress: number) => void): Promise<TaskEnd | undefined> {
+export function runTask(request: TransferRequest, signal: AbortSignal, onProgress: (progress: number) => void): Promise<TaskEnd | undefined> {
+  return followTask((s) => startTransfer(request, s), signal, onProgress);
+}
+
+/** Follows a task that `start` creates (a transfer, or a call answered like one, such as the AI assistant's translate), as runTask does. */
+export async function followTask(start: (signal: AbortSignal) => Promise<TaskAnswer>, signal: AbortSignal, onProgress: (progress: number) => void): Promise<TaskEnd | undefined> {
   let taskId: string | undefined;
   try {
-    const first = await startTransfer(request, signal);
+    const first = await start(signal);
     taskId = first.id;
     let outcome: TaskOutcome = readTransfer(first);
     const since = Date.now();
