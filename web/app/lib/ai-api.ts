@@ -15,7 +15,7 @@ export const aiApi = {
   documents: (ctx: CallContext) => callApi<AiDocumentView[]>(AI_PATHS.getDocumentList, ctx),
   document: (ctx: CallContext, documentId: string) => callApi<AiDocumentView>(withQuery(AI_PATHS.getDocument, { documentId }), ctx),
   messages: (ctx: CallContext, documentId: string, pageSize: number) => callApi<AiMessageView[]>(withQuery(AI_PATHS.getDocumentListAsk, { documentId, pageSize }), ctx),
-  remove: (ctx: CallContext, documentId: string) => callApi<unknown>(withQuery(AI_PATHS.del, { documentId }), ctx),
+  remove: (ctx: CallContext, documentId: string) => callApi<unknown>(withQuery(AI_PATHS.del, { documentId }), ctx, {}),
   mindMap: (ctx: CallContext, documentId: string) => callApi<{ markdown: string }>(withQuery(AI_PATHS.mindMap, { documentId }), ctx),
 };
 

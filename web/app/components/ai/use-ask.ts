@@ -70,7 +70,9 @@ export function useAsk(documentId: string | undefined, history: readonly AiMessa
         for await (const event of streamAsk(callContext(), { documentId, question: text, mode }, abort.signal)) {
           if (event.type === 'delta') update(answerId, (entry) => ({ ...entry, content: entry.content + event.text }));
           else if (event.type === 'citations') update(answerId, (entry) => ({ ...entry, citations: event.citations }));
-          else if (event.type === 'done') update(answerId, (entry) => ({ ...entry, id: event.messageId ?? entry.id, pending: false, source: event.source, found: event.found }));
+          else if (event.type === 'done')
+            // The stored answer replaces the streamed words when they differ (markers of dropped citations taken out).
+            update(answerId, (entry) => ({ ...entry, id: event.messageId ?? entry.id, content: event.answer ?? entry.content, pending: false, source: event.source, found: event.found }));
           else update(answerId, (entry) => ({ ...entry, pending: false, error: streamError(event.code, event.message), needsProvider: event.code === 'AI_NOT_CONFIGURED' }));
         }
         update(answerId, (entry) => ({ ...entry, pending: false }));
