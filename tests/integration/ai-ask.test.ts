@@ -161,6 +161,7 @@ describe('asking about a document in document mode (no AI provider)', () => {
     expect(messages.at(-1)).toMatchObject({ role: 'assistant', mode: 'summarize', source: 'document' });
     const last = await request(stack.app).get(AI_PATHS.getDocumentListAsk).query({ documentId, pageSize: 2 }).set('Cookie', cookie);
     expect(last.body.data).toEqual(messages.slice(-2));
+    expect((await request(stack.app).get(AI_PATHS.getDocumentListAsk).query({ documentId, pageSize: 500 }).set('Cookie', cookie)).status).toBe(400);
   });
 });
 

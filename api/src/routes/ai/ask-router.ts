@@ -7,7 +7,7 @@ import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
 import { log } from '#shared/server/logger';
 import { getRequester, langOf } from '../../middleware/requester';
-import { validateBody } from '../../middleware/validate';
+import { validateBody, validateQuery } from '../../middleware/validate';
 import { answerQuestion, conversationOf, MAX_PAGE, prepareAsk, wholeAnswer } from '../../services/ai/answer-service';
 
 export const ZConversationQuery = z.object({
@@ -32,16 +32,20 @@ export function askRouter(deps: Deps): Router {
     });
     const events = answerQuestion(deps, ask, lang, stop.signal);
     if (req.accepts(['text/event-stream', 'application/json']) === 'application/json') {
-      res.json({ code: 0, data: await wholeAnswer(events) });
+      try {
+        res.json({ code: 0, data: await wholeAnswer(events) });
+      } catch (e) {
+        // The client left: the model was stopped on purpose, there is nobody to answer.
+        if (!stop.signal.aborted) throw e;
+      }
       return;
     }
     await streamEvents(res, events, lang, stop.signal);
   });
 
-  r.get('/getDocumentListAsk', async (req, res) => {
-    const query = ZConversationQuery.safeParse(req.query);
-    if (!query.success) throw new AppError('ILLEGAL_INPUT', query.error.message);
-    res.json({ code: 0, data: await conversationOf(deps, getRequester(res), query.data.documentId, query.data.pageSize) });
+  r.get('/getDocumentListAsk', validateQuery(ZConversationQuery), async (_req, res) => {
+    const query = res.locals.query as z.infer<typeof ZConversationQuery>;
+    res.json({ code: 0, data: await conversationOf(deps, getRequester(res), query.documentId, query.pageSize) });
   });
 
   return r;
