@@ -59,7 +59,9 @@ describe('AI documents: upload, indexing with physical pages and OCR, limits, is
     const doc = await waitIndexed(alice, paperId);
     console.log(`indexing: ${doc.pages}-page text PDF in ${doc.seconds.toFixed(1)} s`);
     expect(doc).toMatchObject({ status: 'ready', progress: 100, pages: 14, ocrPages: 0, kind: 'pdf' });
-    expect(doc.suggestedQuestions.length).toBeGreaterThan(0);
+    // The paper has no bookmarks: its outline is its headings found by type size.
+    expect(doc.outline).toContainEqual({ level: 2, title: 'Trace Trees', page: 4 });
+    expect(doc.suggestedQuestions).toContain('What does the document say about “Trace Trees”?');
 
     const pages = pdfPages(PAPER).map(squash);
     expect(pages.filter((p) => p.includes(PAGE_3_PHRASE)).length).toBe(1);
@@ -81,12 +83,12 @@ describe('AI documents: upload, indexing with physical pages and OCR, limits, is
 
   it('reads a scanned PDF by OCR, and an image as a one-page document', async () => {
     const v = owner();
-    const scan = await addFile(v, fixture('scanned/ocrmypdf_ccitt.pdf'), 'brochure.pdf');
+    const scan = await addFile(v, fixture('scanned/ocrmypdf_francais.pdf'), 'pangramme.pdf');
     const picture = await addFile(v, fixture('scanned/tesseract_phototest.tif'), 'phototest.tif');
     const scanned = await waitIndexed(v, scan.body.data.documentId);
     console.log(`indexing: ${scanned.pages}-page scan in ${scanned.seconds.toFixed(1)} s`);
     expect(scanned).toMatchObject({ status: 'ready', pages: 1, ocrPages: 1 });
-    expect((await chunksOf(scanned.documentId)).map((c) => c.text).join(' ')).toMatch(/Linn/i);
+    expect((await chunksOf(scanned.documentId)).map((c) => c.text).join(' ')).toMatch(/vieux whisky au juge/);
 
     const image = await waitIndexed(v, picture.body.data.documentId);
     expect(image).toMatchObject({ status: 'ready', kind: 'image', pages: 1, ocrPages: 1 });
@@ -104,6 +106,20 @@ describe('AI documents: upload, indexing with physical pages and OCR, limits, is
     const doc = await waitIndexed(v, added.body.data.documentId);
     expect(doc).toMatchObject({ status: 'failed', errorCode: 'AI_NO_TEXT' });
     expect(await chunksOf(doc.documentId)).toEqual([]);
+  });
+
+  it("refuses a PDF past the plan's pages (1508) and an encrypted PDF", async () => {
+    const v = owner();
+    const up = await upload(v, fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf'), 'long.pdf');
+    // The page count the thumbnail job records: a Free plan's limit is 100 pages.
+    await stack.deps.db.file.update({ where: { token: up.body.token }, data: { pages: AI_FREE_LIMITS.maxPages! + 1 } });
+    const long = await v.agent.post(AI_PATHS.addFile).send({ token: up.body.token });
+    expect(long.status).toBe(413);
+    expect(long.body.code).toBe(1508);
+    const locked = await addFile(v, fixture('pdf/qpdf_c-r4_aes128.pdf'), 'locked.pdf');
+    expect(locked.status).toBe(422);
+    expect(locked.body.error).toBe('PDF_ENCRYPTED');
+    expect(await stack.deps.db.aiDocument.count({ where: { visitorId: (await stack.deps.db.file.findUniqueOrThrow({ where: { token: up.body.token } })).visitorId } })).toBe(0);
   });
 
   it('refuses a Free user their 11th document with code 1506', async () => {

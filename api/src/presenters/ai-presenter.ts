@@ -10,6 +10,8 @@ export const AI_FILE_PATH = '/api/dhjai/file';
 const SUGGESTIONS = 3;
 /** A heading makes a question when it reads as a topic: not a page number, not a paragraph. */
 const TOPIC = /^(?=.*\p{L}{3}).{3,80}$/u;
+/** Headings every paper or report has, in English and French: asking about them says nothing of this document. */
+const GENERIC = /^(abstract|introduction|references|bibliography|acknowledge?ments?|(table of )?contents|appendix\b.*|index|conclusions?|summary|résumé|références|bibliographie|remerciements|sommaire|table des matières|annexes?\b.*)$/iu;
 
 const questionCopy = (lang: Lang, key: keyof (typeof RESOURCES)['en']['aiQuestions'], vars: Record<string, string> = {}) =>
   RESOURCES[lang].aiQuestions[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
@@ -19,15 +21,16 @@ const questionCopy = (lang: Lang, key: keyof (typeof RESOURCES)['en']['aiQuestio
  * first; the main points and the conclusion fill in when it has few headings.
  */
 export function suggestedQuestions(outline: readonly AiHeading[], lang: Lang): string[] {
+  // A lone top-level heading is the document's own title.
+  const tops = outline.filter((h) => h.level === 1);
+  const documentTitle = tops.length === 1 ? tops[0] : undefined;
   const titles = [...outline]
-    .filter((h) => h.level <= 2)
+    .filter((h) => h.level <= 2 && h !== documentTitle)
     .sort((a, b) => a.level - b.level || a.page - b.page)
     .map((h) => h.title.replace(/^[\d.\sIVX]+(?=\p{Lu})/u, '').trim())
-    .filter((t) => TOPIC.test(t));
-  const topics = [...new Set(titles)].slice(0, SUGGESTIONS - 1);
-  const questions = topics.map((title) => questionCopy(lang, 'aboutHeading', { title }));
-  questions.unshift(questionCopy(lang, 'mainPoints'));
-  if (questions.length < SUGGESTIONS) questions.push(questionCopy(lang, 'conclusion'));
+    .filter((t) => TOPIC.test(t) && !GENERIC.test(t));
+  const questions = [...new Set(titles)].slice(0, SUGGESTIONS).map((title) => questionCopy(lang, 'aboutHeading', { title }));
+  for (const key of ['mainPoints', 'conclusion'] as const) if (questions.length < SUGGESTIONS) questions.push(questionCopy(lang, key));
   return questions;
 }
 

@@ -4,14 +4,13 @@ import type { AiHeading } from '#shared/ai/api';
 import * as poppler from '../engines/poppler';
 import * as qpdf from '../engines/qpdf';
 import { preparePdf, singleInput } from '../inputs/pdf-input';
-import { extractLayout } from '../layout/extract-pdf';
-import { documentFlow } from '../layout/page-flow';
-import { paragraphText, type Paragraph } from '../layout/paragraphs';
 import { scannedPageText } from '../ocr/ocr-layout';
 import { imageSource } from '../ocr/page-sources';
 import { scanPage, type PageRaster } from '../ocr/scan-page';
 import { OcrEngine } from '../ocr/tesseract';
 import type { InputFile, Processor, ProcessorContext } from '../processors/types';
+import { parseTextLayout } from '../text/text-layout';
+import { headingsBySize } from './headings';
 
 /** The name the index host knows the reader by (see index-host.ts). */
 export const READ_DOCUMENT = 'ai-read-document';
@@ -33,7 +32,7 @@ const OCR_DPI = 300;
 /** A page is recognised at no more than this many pixels (an A3 page at 300 dpi is 17 million). */
 const MAX_OCR_PIXELS = 30_000_000;
 /** Headings found by type size are looked for in the first pages only: the outline must stay cheap. */
-const HEADING_PAGES = 30;
+const HEADING_PAGES = 300;
 const MAX_HEADINGS = 150;
 /** Share of the progress the text layer takes; OCR and the outline share the rest. */
 const TEXT_SHARE = 0.1;
@@ -129,23 +128,7 @@ async function outlineOf(pdf: string, pageCount: number, ctx: ProcessorContext<u
   walk(await qpdf.outlines(pdf, ctx.signal), 1);
   if (bookmarks.length) return bookmarks;
 
-  const last = Math.min(pageCount, HEADING_PAGES);
-  let source = pdf;
-  if (last < pageCount) {
-    source = path.join(ctx.workDir, 'first-pages.pdf');
-    await qpdf.extractPages(pdf, 1, last, source, ctx.signal);
-  }
-  const layout = await extractLayout(source, {
-    signal: ctx.signal,
-    onPage: (done, total) => ctx.progress(1 - TEXT_SHARE + (TEXT_SHARE * done) / total),
-  });
-  return documentFlow(layout, { tables: false })
-    .flatMap((flow, i) =>
-      flow.bands.flatMap((b) => b.columns.flatMap((c) => c.blocks.filter((x): x is Paragraph => x.kind === 'paragraph' && !!x.heading))).map((p) => ({
-        level: p.heading!,
-        title: paragraphText(p).replace(/\s+/g, ' ').trim(),
-        page: i + 1,
-      })),
-    )
-    .slice(0, MAX_HEADINGS);
+  const layout = path.join(ctx.workDir, 'text-layout.xhtml');
+  await poppler.writeTextLayout(pdf, layout, { firstPage: 1, lastPage: Math.min(pageCount, HEADING_PAGES), signal: ctx.signal });
+  return headingsBySize(parseTextLayout(await readFile(layout, 'utf8')));
 }

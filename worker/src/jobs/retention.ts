@@ -13,8 +13,8 @@ const BATCH = 500;
  * to a worker that was killed before it could remove it.
  */
 export const STALE_TMP_AFTER_MS = Math.max(...TASK_TOOLS.map((t: ToolDefinition) => t.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS)) * 1000;
-/** The temp folders of tasks and thumbnail batches (see task-runner and thumbnails). */
-const TMP_FOLDER = /^(task|thumbs)-/;
+/** The temp folders of tasks, thumbnail batches and AI documents' indexing and copies (see task-runner, thumbnails, ai/index-job). */
+const TMP_FOLDER = /^(task|thumbs|ai-index|ai-copy)-/;
 
 /**
  * Deletes every stored file whose retention has passed and marks its row deleted; a task whose
