@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS, TOOL_CODE } from '#shared/api';
-import { parseProcessorConfig } from '#shared/env';
+import { parseProcessorConfig, type Env } from '#shared/env';
 import { getTool, type ToolId } from '#shared/tools';
 import { runEngine } from '../worker/src/engines/run';
 import { PROCESSORS } from '../worker/src/processors';
@@ -54,12 +54,15 @@ export function table(header: string[], rows: string[][]): string {
  * `use`, stopped afterwards. Throws a readable reason when the database or Redis is not configured
  * (`npm run bench` sets them up).
  */
-export async function withStack<T>(use: (stack: Stack) => Promise<T>, opts: { worker?: boolean; web?: boolean } = {}): Promise<T> {
+export async function withStack<T>(
+  use: (stack: Stack) => Promise<T>,
+  opts: { worker?: boolean; web?: boolean; env?: Partial<Env> } = {},
+): Promise<T> {
   // The stack's config check exits the process when these are missing; say so instead.
   const missing = ['DATABASE_URL', 'REDIS_URL'].filter((name) => !process.env[name]);
   if (missing.length) throw new Error(`${missing.join(' and ')} not set`);
   const { startStack } = await import('../tests/support/stack');
-  const stack = await startStack({}, opts);
+  const stack = await startStack(opts.env ?? {}, opts);
   try {
     return await use(stack);
   } finally {
@@ -93,6 +96,7 @@ export function visitorClient(baseUrl: string) {
       return (await res.json()) as Record<string, unknown>;
     },
     get: (pathname: string) => send(pathname),
+    send,
   };
 }
 

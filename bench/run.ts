@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runEngine } from '../worker/src/engines/run';
 import { aiBench } from './ai';
+import { aiSpeedBench } from './ai-speed';
 import { compressBench } from './compress';
 import { ebooksCadBench } from './ebooks-cad';
 import { editorBench } from './editor';
@@ -38,6 +39,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   hostile: hostileBench,
   editor: editorBench,
   ai: aiBench,
+  'ai-speed': aiSpeedBench,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));
