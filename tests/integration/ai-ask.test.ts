@@ -253,6 +253,14 @@ describe('asking in generative mode (an OpenAI-compatible server)', () => {
     // The model also cited page 2, which this one-page picture does not have: the whole answer leaves it out.
     const claim = ocr.replace(/\.$/, '');
     expect(res.body.data.answer).toBe(`${claim} [p. 1]. ${claim}.`);
+
+    // A TIFF is not a type vision models take: its OCR text goes alone, to the chat model.
+    fs.writeFileSync(local, Buffer.concat([Buffer.from('II*\0', 'latin1'), Buffer.alloc(64)]));
+    await stack.deps.store.putFromPath(`ai-${imageId}`, local);
+    await ask({ documentId: imageId, question: 'When do the boats leave the quay?' }).set('Accept', 'application/json');
+    const plain = standIn.requests.at(-1)!.body as { model: string; messages: { content: unknown }[] };
+    expect(plain.model).toBe('stand-in');
+    expect(plain.messages.at(-1)!.content).toMatch(/^<document>\n\[p\. 1\] Boats leave/);
   });
 
   it('answers general chat without a document, and stores nothing', async () => {

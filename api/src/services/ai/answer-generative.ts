@@ -96,22 +96,25 @@ function checkedLines(written: string, pageText: LoadedDocument['pageText']): { 
   return { text: lines.join('\n'), citations };
 }
 
+/** Vision models take these picture types; others (TIFF, BMP) are not decoded here, their OCR text is used alone. */
+const VISION_TYPES: Array<[type: string, matches: (head: Buffer) => boolean]> = [
+  ['image/png', (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
+  ['image/jpeg', (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff],
+  ['image/gif', (h) => h.subarray(0, 4).toString('latin1') === 'GIF8'],
+  ['image/webp', (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP'],
+];
+/** Vendors refuse larger pictures (20 MB for the largest); the OCR text still goes. */
+const VISION_MAX_BYTES = 15 * 1024 * 1024;
+
 /**
- * The document's stored image as a data URL for a vision model, its type read from its first bytes;
- * undefined when the stored copy is a PDF made from the image (its OCR text is used alone then).
+ * The document's stored picture as a data URL for a vision model, its type told by its first bytes
+ * (nothing is decoded in the api); undefined when the model could not take it.
  */
 async function imageDataUrl(deps: Deps, storageKey: string): Promise<string | undefined> {
+  if ((await deps.store.size(storageKey)) > VISION_MAX_BYTES) return undefined;
   const parts: Buffer[] = [];
   for await (const part of deps.store.read(storageKey)) parts.push(part as Buffer);
   const bytes = Buffer.concat(parts);
-  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return undefined;
-  const type =
-    bytes[0] === 0xff && bytes[1] === 0xd8
-      ? 'image/jpeg'
-      : bytes.subarray(0, 4).toString('latin1') === 'GIF8'
-        ? 'image/gif'
-        : bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-          ? 'image/webp'
-          : 'image/png';
-  return `data:${type};base64,${bytes.toString('base64')}`;
+  const type = VISION_TYPES.find(([, matches]) => matches(bytes))?.[0];
+  return type ? `data:${type};base64,${bytes.toString('base64')}` : undefined;
 }
