@@ -13,6 +13,7 @@ import { Conversation } from './conversation';
 import { DocumentList } from './document-list';
 import { MindMapDialog } from './mind-map-dialog';
 import { ImageViewer, PdfViewer, type ViewerFocus } from './pdf-viewer';
+import { TranslateDialog } from './translate-dialog';
 import { useAiConfig } from './use-ai-config';
 import { useAsk } from './use-ask';
 import { useDocuments } from './use-documents';
@@ -75,9 +76,10 @@ interface ActionsProps {
   onSummarize: () => void;
   onExplain: () => void;
   onMindMap: () => void;
+  onTranslate: () => void;
 }
 
-function DocumentActions({ doc, busy, selection, onSummarize, onExplain, onMindMap }: ActionsProps) {
+function DocumentActions({ doc, busy, selection, onSummarize, onExplain, onMindMap, onTranslate }: ActionsProps) {
   const { t } = useTranslation();
   const ready = doc.status === 'ready';
   return (
@@ -98,6 +100,9 @@ function DocumentActions({ doc, busy, selection, onSummarize, onExplain, onMindM
       </button>
       <button type="button" className="button button--secondary button--small" disabled={!ready} onClick={onMindMap}>
         {t('aiPdf.actions.mindMap')}
+      </button>
+      <button type="button" className="button button--secondary button--small" disabled={!ready} onClick={onTranslate}>
+        {t('aiPdf.actions.translate')}
       </button>
     </div>
   );
@@ -124,6 +129,7 @@ export function ChatWorkspace({ documentId }: { documentId: string }) {
   const [tab, setTab] = useState<Tab>('chat');
   const [sideOpen, setSideOpen] = useState(false);
   const [mindMapOpen, setMindMapOpen] = useState(false);
+  const [translateOpen, setTranslateOpen] = useState(false);
   const [hint, setHint] = useState('');
   const tabsId = useId();
 
@@ -183,7 +189,7 @@ export function ChatWorkspace({ documentId }: { documentId: string }) {
             {t('aiPdf.docs.show')}
           </button>
           <p className="ai-bar__title">{doc?.title}</p>
-          {doc && <DocumentActions doc={doc} busy={busy} selection={selection} onSummarize={summarize} onExplain={explain} onMindMap={() => setMindMapOpen(true)} />}
+          {doc && <DocumentActions doc={doc} busy={busy} selection={selection} onSummarize={summarize} onExplain={explain} onMindMap={() => setMindMapOpen(true)} onTranslate={() => setTranslateOpen(true)} />}
         </div>
         {hint && (
           <p className="ai-hint" role="status">
@@ -243,6 +249,7 @@ export function ChatWorkspace({ documentId }: { documentId: string }) {
           </div>
         )}
       </div>
+      {translateOpen && doc && <TranslateDialog documentId={doc.documentId} title={doc.title} onClose={() => setTranslateOpen(false)} />}
       {mindMapOpen && doc && (
         <MindMapDialog
           documentId={doc.documentId}
