@@ -178,10 +178,10 @@ function askPaths() {
       post: {
         description:
           'Asks about a document (mode chat, summarize, explain; general: no document). Server-Sent Events by default: `event: delta|citations|done|error`, ' +
-          'data an AskEvent ({ text } pieces, then { citations: [{ page, quote }] }, then { messageId, source, found }). With `Accept: application/json`: ' +
+          'data an AskEvent ({ text } pieces, then { citations: [{ page, quote }] }, then { messageId, source, found, answer? }, answer being the stored text when it differs from the pieces). With `Accept: application/json`: ' +
           '{ code: 0, data: { messageId, answer, citations, source, found } }. Errors after the stream has started are an `error` event.',
         requestBody: { content: json(ZAskRequest) },
-        responses: { 200: { description: 'text/event-stream, or the whole answer as JSON' }, ...refusals },
+        responses: { 200: { description: 'text/event-stream, or the whole answer as JSON' }, ...refusals, 502: { description: 'AI_UNAVAILABLE (JSON only; in a stream it is an `error` event): the provider failed' } },
       },
     },
     [AI_PATHS.getDocumentListAsk]: {
