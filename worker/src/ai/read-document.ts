@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AiHeading } from '#shared/ai/api';
 import * as poppler from '../engines/poppler';
 import * as qpdf from '../engines/qpdf';
+import { ENGINE_PARALLELISM } from '../jobs/parallel';
 import { preparePdf, singleInput } from '../inputs/pdf-input';
 import { scannedPageText } from '../ocr/ocr-layout';
 import { imageSource } from '../ocr/page-sources';
@@ -64,21 +65,11 @@ async function readPdf(input: InputFile, ctx: ProcessorContext<unknown>): Promis
   let ocrPages = 0;
   if (scans.length) {
     const boxes = await poppler.pageBoxes(doc.path, signal);
-    const engine = await OcrEngine.start(OCR_LANGUAGES, { workDir: ctx.workDir, signal });
-    try {
-      for (const [k, i] of scans.entries()) {
-        const at = (f: number) => TEXT_SHARE + ((1 - 2 * TEXT_SHARE) * (k + f)) / scans.length;
-        const raster = await renderForOcr(doc.path, i + 1, boxes[i], ctx.workDir, signal);
-        const scan = await scanPage(engine, raster, { textPdf: false, onProgress: (f) => void ctx.progress(at(f)) });
-        const read = scannedPageText(scan);
-        if (letters(read) > letters(pages[i])) {
-          pages[i] = read;
-          ocrPages++;
-        }
-        await ctx.progress(at(1));
-      }
-    } finally {
-      await engine.stop();
+    const read = await recognise(scans.length, (k) => renderForOcr(doc.path, scans[k] + 1, boxes[scans[k]], ctx.workDir, signal), ctx, [TEXT_SHARE, 1 - TEXT_SHARE]);
+    for (const [k, i] of scans.entries()) {
+      if (letters(read[k]) <= letters(pages[i])) continue;
+      pages[i] = read[k];
+      ocrPages++;
     }
   }
   const outline = await outlineOf(doc.path, doc.pages, ctx);
@@ -102,17 +93,35 @@ async function renderForOcr(pdf: string, page: number, box: poppler.PageBox | un
 /** An image is a one-page document (a multi-page TIFF, one page per picture): its text is OCR's. */
 async function readImage(input: InputFile, ctx: ProcessorContext<unknown>): Promise<DocumentText> {
   const source = await imageSource(input);
-  const engine = await OcrEngine.start(OCR_LANGUAGES, { workDir: ctx.workDir, signal: ctx.signal });
-  const pages: string[] = [];
-  try {
-    for (const [i, page] of source.pages.entries()) {
-      const scan = await scanPage(engine, await page.raster(), { textPdf: false, onProgress: (f) => void ctx.progress((i + f) / source.pages.length) });
-      pages.push(scannedPageText(scan));
-    }
-  } finally {
-    await engine.stop();
-  }
+  const pages = await recognise(source.pages.length, (i) => source.pages[i].raster(), ctx, [0, 1]);
   return { pages, ocrPages: pages.filter((t) => letters(t) > 0).length, outline: [] };
+}
+
+/**
+ * The text of `count` pictures, read by Tesseract one page per core (up to ENGINE_PARALLELISM
+ * engines, each taking the next page when it is free); progress moves within `span`.
+ */
+async function recognise(count: number, raster: (i: number) => Promise<PageRaster>, ctx: ProcessorContext<unknown>, span: [number, number]): Promise<string[]> {
+  const texts = new Array<string>(count).fill('');
+  let next = 0;
+  let done = 0;
+  const report = (f: number) => ctx.progress(span[0] + ((span[1] - span[0]) * Math.min(count, done + f)) / count);
+  const lane = async () => {
+    const engine = await OcrEngine.start(OCR_LANGUAGES, { workDir: ctx.workDir, signal: ctx.signal });
+    try {
+      while (next < count) {
+        const i = next++;
+        const scan = await scanPage(engine, await raster(i), { textPdf: false, onProgress: (f) => void report(f) });
+        texts[i] = scannedPageText(scan);
+        done++;
+        await report(0);
+      }
+    } finally {
+      await engine.stop();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ENGINE_PARALLELISM, count) }, lane));
+  return texts;
 }
 
 /** The PDF's bookmarks with a page, by depth; without any, the headings of its first pages by type size. */

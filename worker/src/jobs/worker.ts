@@ -118,6 +118,8 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
     concurrency: 1,
     lockDuration,
     stalledInterval: lockDuration,
+    // As for tasks: a stall is a worker that stopped, and BullMQ failing the job for it would leave the document 'indexing'.
+    maxStalledCount: MAX_STALLS,
   });
   aiIndex.on('error', (err) => log.error('AI index worker error', { error: String(err) }));
 
