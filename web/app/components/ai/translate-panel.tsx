@@ -43,13 +43,17 @@ export function TranslatePanel({ documentId, title }: { documentId: string; titl
     return () => running.current?.abort();
   }, [documentId]);
 
-  if (!config) return null;
-  if (!config.generative) {
+  // The heading is there from the start: a dialog around the panel is named by it.
+  if (!config?.generative) {
     return (
       <section className="ai-translate" aria-labelledby="ai-translate-title">
         <h2 id="ai-translate-title">{t('aiTranslate.title')}</h2>
-        <p>{t('aiTranslate.needsProvider')}</p>
-        <ProviderNote compact />
+        {config && (
+          <>
+            <p>{t('aiTranslate.needsProvider')}</p>
+            <ProviderNote compact />
+          </>
+        )}
       </section>
     );
   }
