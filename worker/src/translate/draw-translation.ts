@@ -45,7 +45,9 @@ export async function drawTranslation(input: string, output: string, blocks: rea
     const r = uprightRect(space, block.room);
     const style = { family: closestFamily(block.fontName), bold: block.bold, italic: block.italic };
     const setter = region ? await cjkSetter(fonts, block.bold, region) : await fonts.setter(style, texts[i]);
-    const { size, lines } = fit(setter, texts[i], block.fontSize, Math.max(1, block.lineHeight), r);
+    // Lines closer than their size would touch: a tightly set block gets single spacing.
+    const lineHeight = Math.max(1, block.lineHeight);
+    const { size, lines } = fit(setter, texts[i], block.fontSize, lineHeight, r);
     const color = hex(block.color);
     upright(page, space, () => {
       if (!styles[i]) page.drawRectangle({ ...uprightRect(space, block.rect), color: rgb(1, 1, 1) });
@@ -54,7 +56,7 @@ export async function drawTranslation(input: string, output: string, blocks: rea
         const w = setter.width(line, size);
         const x = block.align === 'left' ? r.x : block.align === 'center' ? r.x + (r.width - w) / 2 : r.x + r.width - w;
         drawLine(page, setter, line, { x, y: baseline, size, color });
-        baseline -= size * block.lineHeight;
+        baseline -= size * lineHeight;
       }
     });
   }
