@@ -133,6 +133,7 @@ describe('the AI PDF assistant in the browser', () => {
     await map.locator('g.markmap-node').nth(3).waitFor();
     const text = (await map.textContent()) ?? '';
     for (const heading of ['Tomatoes and Sunlight', 'Compost']) expect(text).toContain(heading);
+    await chat.screenshot({ path: `${SHOTS}/mind-map-en-1280.png` });
     const download = chat.waitForEvent('download');
     await chat.getByRole('button', { name: t('aiPdf.mindMap.markdown') }).click();
     expect(fs.readFileSync((await (await download).path())!, 'utf8')).toContain('#page=3');
@@ -173,6 +174,7 @@ describe('the AI PDF assistant in the browser', () => {
     expect(await popup.innerText()).toContain(t('aiPdf.limit.text'));
     expect(await popup.locator('tbody tr').count()).toBe(4);
     await popup.getByRole('button', { name: t('aiPdf.limit.upgrade') }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/limit-en-1280.png` });
     expect(await stack.deps.db.aiDocument.count({ where: { userId: user.id } })).toBe(10);
     await context.close();
   });
@@ -205,7 +207,7 @@ describe('the AI PDF assistant in the browser', () => {
         await page.screenshot({ path: `${SHOTS}/home-${lang}-${size.width}.png`, fullPage: true });
         await page.goto(`${stack.baseUrl}${prefix}${chatPath}`);
         await page.locator('.ai-log__entry').first().waitFor();
-        if (size === WIDE) await page.locator('.ai-page canvas[width]:not([width="0"])').first().waitFor();
+        if (size === WIDE) await page.locator('.ai-page canvas[data-drawn]').first().waitFor();
         await page.screenshot({ path: `${SHOTS}/chat-${lang}-${size.width}.png` });
       }
     }

@@ -4,8 +4,8 @@
  * line breaks differ, so letters and digits alone are compared, without case.
  */
 
-/** Shortest stretch of a quote worth looking for on its own. */
-const WINDOW = 32;
+/** A stretch of a quote looked for on its own: long enough not to be found by chance on one page. */
+const WINDOW = 16;
 
 const isWordChar = (c: string) => /[\p{L}\p{N}]/u.test(c);
 
@@ -27,7 +27,8 @@ const normal = (quote: string) => Array.from(quote.toLowerCase()).filter(isWordC
 
 /**
  * The indexes of the pieces that hold the quote: the whole quote when the page has it word for word,
- * else every stretch of it the page has (a quote may skip a line the page shows between its words).
+ * else every stretch of it the page has (the page may show a caption or a running head between
+ * the quote's words, or its columns in another order).
  * Empty when nothing of it is found.
  */
 export function quotePieces(pieces: readonly string[], quote: string): number[] {
@@ -43,7 +44,9 @@ export function quotePieces(pieces: readonly string[], quote: string): number[] 
     mark(whole, wanted.length);
   } else {
     const size = Math.min(WINDOW, wanted.length);
-    for (let from = 0; from + size <= wanted.length; from += Math.ceil(size / 2)) {
+    const starts = new Set<number>([wanted.length - size]);
+    for (let from = 0; from + size <= wanted.length; from += Math.ceil(size / 2)) starts.add(from);
+    for (const from of starts) {
       const at = text.indexOf(wanted.slice(from, from + size));
       if (at >= 0) mark(at, size);
     }

@@ -69,6 +69,7 @@ function PdfPageView({ doc, number, width, height, scale, scroller, focus }: Pag
     const el = canvas.current;
     const textLayer = layer.current;
     if (!el || !textLayer) return;
+    delete el.dataset.drawn;
     if (!near) {
       // A page far from the view gives its pixels and its text spans back.
       el.width = 0;
@@ -97,6 +98,8 @@ function PdfPageView({ doc, number, width, height, scale, scroller, focus }: Pag
       await text.render();
       if (live) setTextReady((n) => n + 1);
       await drawing.promise;
+      // Marks a finished picture (a test or a screenshot waits for it).
+      if (live) el.dataset.drawn = 'true';
     })().catch(() => undefined);
     return () => {
       live = false;
