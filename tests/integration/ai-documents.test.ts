@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_FREE_LIMITS, AI_PATHS, type AiDocumentView } from '#shared/ai/api';
+import { AI_FREE_LIMITS, AI_PATHS, AI_UNLIMITED_LIMITS, type AiDocumentView } from '#shared/ai/api';
 import { randomId } from '#shared/server/ids';
 import { visitor } from '../support/api-client';
-import { createUser } from '../support/factories';
+import { createSession, createSubscription, createUser } from '../support/factories';
 import { fixture, pdfPages } from '../support/fixtures';
 import { latestLoginLink } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
@@ -110,7 +111,7 @@ describe('AI documents: upload, indexing with physical pages and OCR, limits, is
 
   it("refuses a PDF past the plan's pages (1508) and an encrypted PDF", async () => {
     const v = owner();
-    const up = await upload(v, fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf'), 'long.pdf');
+    const up = await upload(v, fixture('pdf/ocrmypdf_tagged.pdf'), 'long.pdf');
     // The page count the thumbnail job records: a Free plan's limit is 100 pages.
     await stack.deps.db.file.update({ where: { token: up.body.token }, data: { pages: AI_FREE_LIMITS.maxPages! + 1 } });
     const long = await v.agent.post(AI_PATHS.addFile).send({ token: up.body.token });
@@ -132,12 +133,43 @@ describe('AI documents: upload, indexing with physical pages and OCR, limits, is
     await stack.deps.db.aiDocument.createMany({
       data: Array.from({ length: AI_FREE_LIMITS.files! }, (_, i) => ({ documentId: randomId(24), token: randomId(32), title: `d${i}`, userId: user.id, status: 'ready' })),
     });
-    const eleventh = await addFile(v, fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf'), 'one.pdf');
+    const eleventh = await addFile(v, fixture('pdf/ocrmypdf_tagged.pdf'), 'one.pdf');
     expect(eleventh.status).toBe(403);
     expect(eleventh.body.code).toBe(1506);
     expect(await stack.deps.db.aiDocument.count({ where: { userId: user.id } })).toBe(AI_FREE_LIMITS.files);
     const config = await v.agent.get(AI_PATHS.config);
     expect(config.body.data).toMatchObject({ generative: false, limits: AI_FREE_LIMITS, usage: { files: 10, questionsToday: 0 } });
+  });
+
+  it('sizes uploads by the plan: Free is refused past 100 MB before a byte is read, the AI plan lifts every limit', async () => {
+    const announced = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${stack.baseUrl}${AI_PATHS.uploadAiPdf}`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String((AI_FREE_LIMITS.maxMb + 1) * 1024 * 1024) },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject);
+      req.write('--x\r\n');
+    });
+    expect(announced.status).toBe(413);
+    expect(JSON.parse(announced.body).error).toBe('FILE_TOO_LARGE');
+
+    const user = await createUser(stack.deps);
+    await createSubscription(stack.deps, user.id, { code: 'ai_month' });
+    const { cookie } = await createSession(stack.deps, user.id);
+    const subscriber = owner();
+    subscriber.agent.set('Cookie', cookie);
+    expect((await subscriber.agent.get(AI_PATHS.config)).body.data.limits).toEqual(AI_UNLIMITED_LIMITS);
+    await stack.deps.db.aiDocument.createMany({
+      data: Array.from({ length: AI_FREE_LIMITS.files! }, (_, i) => ({ documentId: randomId(24), token: randomId(32), title: `d${i}`, userId: user.id, status: 'ready' })),
+    });
+    const eleventh = await addFile(subscriber, fixture('pdf/ocrmypdf_tagged.pdf'), 'one.pdf');
+    expect(eleventh.status).toBe(200);
+    expect((await waitIndexed(subscriber, eleventh.body.data.documentId)).status).toBe('ready');
   });
 
   it("keeps a requester out of another's document: 404 on every call, the file included", async () => {
@@ -152,7 +184,7 @@ describe('AI documents: upload, indexing with physical pages and OCR, limits, is
 
   it("moves a visitor's document to the account at login", async () => {
     const v = owner();
-    const added = await addFile(v, fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf'), 'simple.pdf');
+    const added = await addFile(v, fixture('pdf/ocrmypdf_tagged.pdf'), 'simple.pdf');
     const email = `ai.${randomId(8).toLowerCase()}@example.com`;
     await createUser(stack.deps, { email });
     await v.agent.post('/api/user/emailLogin').send({ email });
