@@ -184,7 +184,9 @@ describe('AI documents: upload, indexing with physical pages and OCR, limits, is
 
   it("moves a visitor's document to the account at login", async () => {
     const v = owner();
-    const added = await addFile(v, fixture('pdf/ocrmypdf_tagged.pdf'), 'simple.pdf');
+    const up = await upload(v, fixture('pdf/ocrmypdf_tagged.pdf'), 'simple.pdf');
+    const added = await v.agent.post(AI_PATHS.addFile).send({ token: up.body.token });
+    expect((await v.agent.get(AI_PATHS.getTitle).query({ token: up.body.token })).body.data).toEqual(added.body.data);
     const email = `ai.${randomId(8).toLowerCase()}@example.com`;
     await createUser(stack.deps, { email });
     await v.agent.post('/api/user/emailLogin').send({ email });
