@@ -10,6 +10,15 @@ import type { TextBlock } from './text-blocks';
 /** Target languages read in a CJK face throughout, its Latin letters too, in that language's glyph forms. */
 const CJK_REGIONS: Readonly<Record<string, 'jp' | 'kr' | 'sc'>> = { ja: 'jp', ko: 'kr', zh: 'sc' };
 
+/** Target languages written right to left. */
+const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar', 'he']);
+
+/** A block's alignment in the target's direction: text that started at the left edge starts at the right one, and back. */
+function alignIn(block: TextBlock, rtlTarget: boolean): TextBlock['align'] {
+  if (block.align === 'center' || block.rtl === rtlTarget) return block.align;
+  return rtlTarget ? 'right' : 'left';
+}
+
 /** The smallest size a translation is shrunk to; below it the text is cut short instead. */
 const MIN_SIZE = 4;
 const SHRINK = 0.92;
@@ -38,6 +47,7 @@ export async function drawTranslation(input: string, output: string, blocks: rea
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   const fonts = new FontBook(pdf);
   const region = CJK_REGIONS[language];
+  const rtlTarget = RTL_LANGUAGES.has(language);
   for (const [i, block] of blocks.entries()) {
     signal.throwIfAborted();
     const page = pdf.getPage(block.page);
@@ -49,12 +59,13 @@ export async function drawTranslation(input: string, output: string, blocks: rea
     const lineHeight = Math.max(1, block.lineHeight);
     const { size, lines } = fit(setter, texts[i], block.fontSize, lineHeight, r);
     const color = hex(block.color);
+    const align = alignIn(block, rtlTarget);
     upright(page, space, () => {
       if (!styles[i]) page.drawRectangle({ ...uprightRect(space, block.rect), color: rgb(1, 1, 1) });
       let baseline = r.y + r.height - size * ASCENT;
       for (const line of lines) {
         const w = setter.width(line, size);
-        const x = block.align === 'left' ? r.x : block.align === 'center' ? r.x + (r.width - w) / 2 : r.x + r.width - w;
+        const x = align === 'left' ? r.x : align === 'center' ? r.x + (r.width - w) / 2 : r.x + r.width - w;
         drawLine(page, setter, line, { x, y: baseline, size, color });
         baseline -= size * lineHeight;
       }

@@ -21,6 +21,8 @@ export interface TextBlock {
   /** #rrggbb */
   color: string;
   align: 'left' | 'center' | 'right';
+  /** Written right to left (Arabic, Hebrew): its start is its right edge. */
+  rtl: boolean;
   /** Baseline to baseline, in font sizes. */
   lineHeight: number;
 }
@@ -78,6 +80,7 @@ function paragraphBlock(flow: PageFlow, page: number, p: Paragraph, column: { x0
       bold: p.bold,
       ...styleOf(first),
       align,
+      rtl: p.rtl,
       lineHeight: p.lineHeight ?? SINGLE_SPACING,
     },
   ];
@@ -106,6 +109,7 @@ function cellBlocks(flow: PageFlow, page: number, table: Table): TextBlock[] {
         bold: cell.runs.every((r) => r.bold),
         ...styleOf(cell.runs[0]),
         align: 'left' as const,
+        rtl: false,
         lineHeight: SINGLE_SPACING,
       },
     ];
