@@ -134,9 +134,17 @@ describe('the AI PDF assistant in the browser', () => {
     const text = (await map.textContent()) ?? '';
     for (const heading of ['Tomatoes and Sunlight', 'Compost']) expect(text).toContain(heading);
     await chat.screenshot({ path: `${SHOTS}/mind-map-en-1280.png` });
-    const download = chat.waitForEvent('download');
-    await chat.getByRole('button', { name: t('aiPdf.mindMap.markdown') }).click();
-    expect(fs.readFileSync((await (await download).path())!, 'utf8')).toContain('#page=3');
+    const saved = async (button: string) => {
+      const download = chat.waitForEvent('download');
+      await chat.getByRole('button', { name: t(button) }).click();
+      return fs.readFileSync((await (await download).path())!);
+    };
+    expect((await saved('aiPdf.mindMap.markdown')).toString()).toContain('#page=3');
+    const svg = (await saved('aiPdf.mindMap.svg')).toString();
+    expect(svg).toMatch(/^<svg[^>]+xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain('Tomatoes and Sunlight');
+    const png = await saved('aiPdf.mindMap.png');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
     await map.locator('a[href="#page=3"]').first().click();
     await chat.locator('.ai-page[data-page="3"] .ai-page__flash').waitFor();
     expect(elsewhere).toEqual([]);

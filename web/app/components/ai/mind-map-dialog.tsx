@@ -16,8 +16,11 @@ const PAGE_LINK = /^#page=(\d+)$/;
 const baseName = (title: string) => title.replace(/\.[A-Za-z0-9]{2,5}$/, '').replace(/[\\/:*?"<>|]+/g, '_') || 'mind-map';
 
 /** The drawn map as a standalone SVG document, as large as it is shown, markmap's styles inside. */
-function standalone(svg: SVGSVGElement): SVGSVGElement {
+function standalone(svg: SVGSVGElement, css: string): SVGSVGElement {
   const clone = svg.cloneNode(true) as SVGSVGElement;
+  const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
+  style.textContent = css;
+  clone.prepend(style);
   const width = Math.ceil(svg.clientWidth);
   const height = Math.ceil(svg.clientHeight);
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
@@ -31,8 +34,8 @@ function standalone(svg: SVGSVGElement): SVGSVGElement {
  * The same map as a PNG: a canvas may not read back an SVG whose text is HTML (markmap's nodes are
  * foreignObject), so the nodes are redrawn as SVG text first, then the picture is drawn on a canvas.
  */
-async function pngBlob(svg: SVGSVGElement): Promise<Blob> {
-  const clone = standalone(svg);
+async function pngBlob(svg: SVGSVGElement, css: string): Promise<Blob> {
+  const clone = standalone(svg, css);
   const live = Array.from(svg.querySelectorAll('foreignObject'));
   Array.from(clone.querySelectorAll('foreignObject')).forEach((object, i) => {
     const source = live[i];
@@ -84,6 +87,8 @@ export function MindMapDialog({ documentId, title, onPage, onClose }: MindMapDia
   const messageText = useMessageText();
   const titleId = useId();
   const svg = useRef<SVGSVGElement>(null);
+  /** markmap's stylesheet, written into the exported files (the page itself has it from ai.css). */
+  const css = useRef('');
   const [state, setState] = useState<MapState>({ status: 'loading' });
 
   useEffect(() => {
@@ -105,7 +110,9 @@ export function MindMapDialog({ documentId, title, onPage, onClose }: MindMapDia
     Promise.all([import('markmap-lib/no-plugins'), import('markmap-view')]).then(([lib, view]) => {
       if (!live || !svg.current) return;
       const { root } = new lib.Transformer().transform(state.markdown);
-      map = view.Markmap.create(svg.current, { duration: 0, maxWidth: 320 }, root);
+      css.current = view.globalCSS;
+      // The page's content security policy refuses a <style> markmap would add: its rules are in ai.css.
+      map = view.Markmap.create(svg.current, { duration: 0, maxWidth: 320, embedGlobalCSS: false }, root);
     }, () => live && setState({ status: 'failed', message: { code: 'INTERNAL' } }));
     return () => {
       live = false;
@@ -122,8 +129,8 @@ export function MindMapDialog({ documentId, title, onPage, onClose }: MindMapDia
   };
 
   const name = baseName(title);
-  const exportSvg = () => svg.current && saveBlob(new Blob([new XMLSerializer().serializeToString(standalone(svg.current))], { type: 'image/svg+xml' }), `${name}.svg`);
-  const exportPng = () => svg.current && void pngBlob(svg.current).then((blob) => saveBlob(blob, `${name}.png`), () => undefined);
+  const exportSvg = () => svg.current && saveBlob(new Blob([new XMLSerializer().serializeToString(standalone(svg.current, css.current))], { type: 'image/svg+xml' }), `${name}.svg`);
+  const exportPng = () => svg.current && void pngBlob(svg.current, css.current).then((blob) => saveBlob(blob, `${name}.png`), () => undefined);
   const exportMarkdown = () => state.status === 'ready' && saveBlob(new Blob([state.markdown], { type: 'text/markdown' }), `${name}.md`);
 
   return (
