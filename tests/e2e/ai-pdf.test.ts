@@ -217,6 +217,10 @@ describe('the AI PDF assistant in the browser', () => {
         await page.locator('.ai-log__entry').first().waitFor();
         if (size === WIDE) await page.locator('.ai-page canvas[data-drawn]').first().waitFor();
         await page.screenshot({ path: `${SHOTS}/chat-${lang}-${size.width}.png` });
+        if (size !== WIDE) continue;
+        await page.getByRole('button', { name: getI18n(lang).t('aiPdf.actions.translate') }).click();
+        await page.getByRole('dialog').waitFor();
+        await page.screenshot({ path: `${SHOTS}/translate-${lang}-1280.png` });
       }
     }
     expect(await page.locator('.ai-tabs').isVisible()).toBe(true);

@@ -226,10 +226,13 @@ function useSelection(ref: RefObject<HTMLElement | null>, onSelect: (text: strin
 /** A picture document (chat with an image): the picture itself, which a citation can only point at. */
 export function ImageViewer({ url, focus }: { url: string; focus?: ViewerFocus }) {
   const { t } = useTranslation();
+  // A TIFF, say, is read by OCR on the server but not every browser can show it.
+  const [failed, setFailed] = useState(false);
   return (
     <div className="ai-viewer" role="region" aria-label={t('aiPdf.viewer.label')} tabIndex={0}>
-      <section className="ai-page ai-page--image" data-page={1} aria-label={t('aiPdf.viewer.page', { page: 1 })}>
-        <img src={url} alt={t('aiPdf.viewer.image')} />
+      {failed && <p className="ai-viewer__note">{t('aiPdf.viewer.failed')}</p>}
+      <section className="ai-page ai-page--image" data-page={1} aria-label={t('aiPdf.viewer.page', { page: 1 })} hidden={failed}>
+        <img src={url} alt={t('aiPdf.viewer.image')} onError={() => setFailed(true)} />
         {focus && <div key={focus.nonce} className="ai-page__flash" aria-hidden="true" />}
       </section>
     </div>
