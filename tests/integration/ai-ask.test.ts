@@ -14,7 +14,7 @@ import { openAiProvider } from '#shared/server/openai-provider';
 import { createSession, createUser } from '../support/factories';
 import { fixture, pdfPages } from '../support/fixtures';
 import { startOpenAiStandIn } from '../support/openai-stand-in';
-import { startStack, type Stack } from '../support/stack';
+import { BILLING_WITHOUT_STRIPE_CALLS, startStack, type Stack } from '../support/stack';
 
 const PAPER_FILE = 'pdf/pdfjs_tracemonkey.pdf';
 const PAPER = pdfPages(fixture(PAPER_FILE));
@@ -64,7 +64,8 @@ const textOf = (list: AskEvent[]) => list.flatMap((e) => (e.type === 'delta' ? [
 /** One stack for the file, in document mode; generative mode is the same deps with a provider. */
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({}, { worker: false });
+  // The Free AI limits apply where a plan can lift them: with billing configured.
+  stack = await startStack(BILLING_WITHOUT_STRIPE_CALLS, { worker: false });
 });
 afterAll(() => stack.stop());
 

@@ -8,7 +8,7 @@ import { visitor } from '../support/api-client';
 import { createSession, createSubscription, createUser } from '../support/factories';
 import { fixture, pdfPages } from '../support/fixtures';
 import { latestLoginLink } from '../support/outbox';
-import { startStack, type Stack } from '../support/stack';
+import { BILLING_WITHOUT_STRIPE_CALLS, startStack, type Stack } from '../support/stack';
 
 const PAPER = fixture('pdf/pdfjs_tracemonkey.pdf');
 /** A phrase pdftotext finds on the paper's page 3 only. */
@@ -18,7 +18,8 @@ const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 describe('AI documents: upload, indexing with physical pages and OCR, limits, isolation, deletion', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    // The Free AI limits apply where a plan can lift them: with billing configured.
+    stack = await startStack(BILLING_WITHOUT_STRIPE_CALLS);
   });
   afterAll(async () => {
     await stack.stop();
@@ -139,6 +140,14 @@ describe('AI documents: upload, indexing with physical pages and OCR, limits, is
     expect(await stack.deps.db.aiDocument.count({ where: { userId: user.id } })).toBe(AI_FREE_LIMITS.files);
     const config = await v.agent.get(AI_PATHS.config);
     expect(config.body.data).toMatchObject({ generative: false, limits: AI_FREE_LIMITS, usage: { files: 10, questionsToday: 0 } });
+
+    // Without billing nobody could lift the limits, so there are none: the same 11th document is taken.
+    stack.deps.env.billingConfigured = false;
+    try {
+      expect((await addFile(v, fixture('pdf/ocrmypdf_tagged.pdf'), 'one.pdf')).status).toBe(200);
+    } finally {
+      stack.deps.env.billingConfigured = true;
+    }
   });
 
   it('sizes uploads by the plan: Free is refused past 100 MB before a byte is read, the AI plan lifts every limit', async () => {

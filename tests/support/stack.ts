@@ -7,6 +7,12 @@ import { randomId } from '#shared/server/ids';
 import { makeDeps } from '#shared/server/make-deps';
 import { startWorker, type RunningWorker } from '../../worker/src/jobs/worker';
 
+/**
+ * Billing configured (so plan limits apply) for tests that never reach Stripe: the keys only have to
+ * exist. Tests that pay use the Stripe stand-in's env instead.
+ */
+export const BILLING_WITHOUT_STRIPE_CALLS: Partial<Env> = { STRIPE_SECRET_KEY: 'sk_test_unused', STRIPE_WEBHOOK_SECRET: 'whsec_unused', billingConfigured: true };
+
 export interface Stack {
   baseUrl: string;
   deps: Deps;

@@ -11,8 +11,13 @@ const QUESTION_KIND = 'ai-question';
 /** The requester's AI documents: a user's own, or a visitor's not yet adopted by an account. */
 export const ownedDocumentsWhere = (who: Requester) => (who.userId ? { userId: who.userId } : { userId: null, visitorId: who.visitorId });
 
-/** The AI plan (or Pro, which includes it) lifts every limit; visitors and Free users have the Free table. */
+/**
+ * The AI plan (or Pro, which includes it) lifts every limit; visitors and Free users have the Free
+ * table. Without billing nobody could lift them, so there are none (like the daily conversions and
+ * the Pro features): only the server's own upload size applies.
+ */
 export async function aiLimitsOf(deps: Deps, who: Requester): Promise<AiLimits> {
+  if (!deps.env.billingConfigured) return { ...AI_UNLIMITED_LIMITS, maxMb: deps.env.MAX_UPLOAD_MB };
   if (who.userId && (await vipInfoFor(deps, who.userId)).isAiTimeVip) return AI_UNLIMITED_LIMITS;
   return AI_FREE_LIMITS;
 }
