@@ -9,7 +9,7 @@ import { AI_PATHS } from '#shared/ai/api';
 import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
 import { visitor } from '../support/api-client';
-import { createSession, createUser } from '../support/factories';
+import { createSession, createSubscription, createUser } from '../support/factories';
 import { fixture, pdfPages, qpdfPages } from '../support/fixtures';
 import { startOpenAiStandIn } from '../support/openai-stand-in';
 import { startStack, type Stack } from '../support/stack';
@@ -36,14 +36,18 @@ describe('translating an AI document (generative mode)', () => {
   let standIn: Awaited<ReturnType<typeof startOpenAiStandIn>>;
   let stack: Stack;
   let owner: ReturnType<typeof visitor>;
+  let ownerId: string;
   let ownerCookie: string;
   let stranger: string;
+  /** The French translation's download addresses, for the download rules. */
+  let frenchUrls: string[] = [];
   let documentId: string;
   let dir: string;
   beforeAll(async () => {
     standIn = await startOpenAiStandIn();
     stack = await startStack({ AI_BASE_URL: standIn.url, AI_API_KEY: 'test-key', AI_MODEL: 'stand-in' });
     const userId = (await createUser(stack.deps)).id;
+    ownerId = userId;
     owner = visitor(stack.app);
     ownerCookie = (await createSession(stack.deps, userId)).cookie;
     owner.agent.set('Cookie', ownerCookie);
@@ -65,6 +69,7 @@ describe('translating an AI document (generative mode)', () => {
     const urls = done.result.pdfurls ?? [];
     if (done.code !== 1000 || urls.length !== 2) throw new Error(`translate ${language}: ${JSON.stringify(done.result)}`);
     const [translated, both] = await Promise.all(urls.map((url, i) => owner.download(url, path.join(dir, `${language}-${i}.pdf`))));
+    if (language === 'fr') frenchUrls = urls;
     return { translated: translated.path, both: both.path };
   }
 
@@ -101,6 +106,26 @@ describe('translating an AI document (generative mode)', () => {
     expect(execFileSync('pdffonts', [translated], { encoding: 'utf8' })).toMatch(/NotoSansCJKjp/);
     expect(squash(pdfPages(translated)[1])).toContain('[ja] Body text.');
   }, 90_000);
+
+  it('counts each translation as one of the day\'s AI questions, and lets the AI plan download it where downloads need Pro', async () => {
+    const questions = await stack.deps.db.usageCounter.findFirst({ where: { userId: ownerId, kind: 'ai-question' } });
+    expect(questions?.count).toBe(2);
+    expect(await stack.deps.db.usageCounter.count({ where: { userId: ownerId, kind: { not: 'ai-question' } } })).toBe(0);
+
+    const url = new URL(frenchUrls[0], 'http://sheaf.test').pathname;
+    stack.deps.env.DOWNLOAD_POLICY = 'pro';
+    try {
+      const free = await request(stack.app).get(url).set('Cookie', ownerCookie);
+      expect(free.status).toBe(403);
+      expect(free.body.error).toBe('PRO_REQUIRED');
+      await createSubscription(stack.deps, ownerId, { code: 'ai_month' });
+      const aiPlan = await request(stack.app).get(url).set('Cookie', ownerCookie);
+      expect(aiPlan.status).toBe(200);
+      expect(aiPlan.headers['content-type']).toBe('application/pdf');
+    } finally {
+      stack.deps.env.DOWNLOAD_POLICY = 'open';
+    }
+  });
 
   it("answers 404 for someone else's document", async () => {
     const res = await request(stack.app).post(AI_PATHS.translate).set('Cookie', stranger).send({ documentId, language: 'fr' });

@@ -1,20 +1,33 @@
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
+import { ASSISTANT_TOOLS } from '#shared/tools';
 import type { Requester } from '../middleware/requester';
 import { vipInfoFor } from './billing/entitlement-service';
 import { stripControlCharacters } from './file-service';
 
 /**
  * DOWNLOAD_POLICY (applied to an output's page thumbnails too: they show its content): `open` lets anyone who owns the file download it; `login` needs a signed-in user;
- * `pro` (the default when billing is configured) also needs a Pro plan (trialing counts; the AI plan does not).
+ * `pro` (the default when billing is configured) also needs a Pro plan (trialing counts); the AI plan
+ * covers what the AI assistant's own tools wrote (`tools`: the tools of the outputs asked for).
  */
-export async function assertMayDownload(deps: Deps, who: Requester): Promise<void> {
+export async function assertMayDownload(deps: Deps, who: Requester, tools: readonly string[]): Promise<void> {
   const policy = deps.env.DOWNLOAD_POLICY;
   if (policy === 'open') return;
   if (!who.userId) throw new AppError('NOT_SIGNED_IN', 'download needs a session');
   if (policy === 'login') return;
-  // A signed-in non-Pro user gets PRO_REQUIRED: the page answers it with the payment popup.
-  if (!(await vipInfoFor(deps, who.userId)).isVip) throw new AppError('PRO_REQUIRED', 'download needs Pro');
+  const vip = await vipInfoFor(deps, who.userId);
+  if (vip.isVip || (vip.isAiTimeVip && tools.length > 0 && tools.every(isAssistantTool))) return;
+  // A signed-in user without the plan gets PRO_REQUIRED: the page answers it with the payment popup.
+  throw new AppError('PRO_REQUIRED', 'download needs Pro');
+}
+
+const isAssistantTool = (tool: string) => ASSISTANT_TOOLS.some((t) => t.id === tool);
+
+/** The tool whose task wrote an output file (none for an upload). */
+export async function toolsOfOutput(deps: Deps, file: { taskId: string | null }): Promise<string[]> {
+  if (!file.taskId) return [];
+  const task = await deps.db.task.findUnique({ where: { id: file.taskId }, select: { tool: true } });
+  return task ? [task.tool] : [];
 }
 
 /**

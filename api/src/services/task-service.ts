@@ -6,6 +6,7 @@ import type { Deps } from '#shared/server/deps';
 import { laneOf, TASK_JOB_OPTIONS } from '#shared/server/jobs';
 import { getTool, maxFilesOf, type ToolDefinition } from '#shared/tools';
 import type { Requester } from '../middleware/requester';
+import { takeQuestion } from './ai/ai-limits';
 import { assertMayUseProFeatures } from './billing/pro-feature-service';
 import { countConversion } from './billing/usage-service';
 import { availableEngines } from './engine-service';
@@ -74,8 +75,10 @@ export async function createTask(deps: Deps, who: Requester, body: unknown, ip?:
     if (!tool.attachments!.kinds.includes(file.kind as FileKind)) throw new AppError('UNSUPPORTED_TYPE', `${file.kind} attached to ${tool.id}`);
   }
   // The Free plan's daily limit counts a conversion here, where every task starts and once the request
-  // is known to be sound: a refused request (bad input, a Pro feature) uses none of the day's.
-  if (who.userId) await countConversion(deps, who.userId);
+  // is known to be sound: a refused request (bad input, a Pro feature) uses none of the day's. A
+  // generative tool (translate-pdf) is an AI use: it takes one of the day's AI questions instead.
+  if (tool.generative) await takeQuestion(deps, who);
+  else if (who.userId) await countConversion(deps, who.userId);
 
   const task = await deps.db.task.create({
     data: {

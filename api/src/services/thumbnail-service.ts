@@ -3,7 +3,7 @@ import { AppError, ERRORS, type ErrorCode } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import { THUMB_BATCH, thumbKey } from '#shared/server/jobs';
 import type { Requester } from '../middleware/requester';
-import { assertMayDownload } from './download-service';
+import { assertMayDownload, toolsOfOutput } from './download-service';
 import { findOwnedFile } from './file-service';
 
 const WAIT_MS = 30_000;
@@ -18,7 +18,7 @@ const waits = new Map<string, Promise<unknown>>();
 export async function thumbnail(deps: Deps, who: Requester, token: string, page: number): Promise<ReadStream> {
   const file = await findOwnedFile(deps, who, token);
   // A result's pages show what downloading it would give, so the same rule applies; one's own uploads stay visible.
-  if (file.role === 'OUTPUT') await assertMayDownload(deps, who);
+  if (file.role === 'OUTPUT') await assertMayDownload(deps, who, await toolsOfOutput(deps, file));
   if (file.kind !== 'pdf') throw new AppError('UNSUPPORTED_TYPE', `thumbnail of ${file.kind}`);
   if (file.pages !== null && page > file.pages) throw new AppError('NOT_FOUND', `page ${page} of ${file.pages}`);
   const key = thumbKey(file.storageKey, page);

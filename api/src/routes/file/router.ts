@@ -8,7 +8,7 @@ import { getRequester, requireUser } from '../../middleware/requester';
 import { singleFileUpload } from '../../middleware/upload';
 import { validateBody } from '../../middleware/validate';
 import { presentTask } from '../../presenters/task-presenter';
-import { assertMayDownload, attachmentHeader, contentTypeOf, downloadName } from '../../services/download-service';
+import { assertMayDownload, attachmentHeader, contentTypeOf, downloadName, toolsOfOutput } from '../../services/download-service';
 import { findOwnedFile, isGone, storeUpload } from '../../services/file-service';
 import { deleteHistory, listHistory } from '../../services/history-service';
 import { createTask, findOwnedTask } from '../../services/task-service';
@@ -55,7 +55,7 @@ export function fileRouter(deps: Deps): Router {
   r.get('/download/:token', async (req, res) => {
     const who = getRequester(res);
     const file = await findOwnedFile(deps, who, param(req.params.token));
-    await assertMayDownload(deps, who);
+    await assertMayDownload(deps, who, await toolsOfOutput(deps, file));
     res.setHeader('Content-Type', contentTypeOf(file.kind, file.name));
     res.setHeader('Content-Length', String(file.size));
     res.setHeader('Content-Disposition', attachmentHeader(file.name));
@@ -85,7 +85,7 @@ export function fileRouter(deps: Deps): Router {
     const outputs = tasks.flatMap((t) => (t.status === 'DONE' ? t.outputs : []));
     if (outputs.length === 0) throw new AppError('NOT_FOUND', 'no outputs');
     if (outputs.some((o) => isGone(deps, o))) throw new AppError('FILE_EXPIRED', `tasks ${ids.join(',')}`);
-    await assertMayDownload(deps, who);
+    await assertMayDownload(deps, who, tasks.map((t) => t.tool));
     const first = tasks[0];
     res.setHeader('Content-Type', 'application/zip');
     // One task's zip is named after its file ("report-split-pdf.zip"); a batch's after the tool.
