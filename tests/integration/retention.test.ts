@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STALE_TMP_AFTER_MS, sweepExpiredFiles } from '../../worker/src/jobs/retention';
+import { randomId } from '#shared/server/ids';
+import { STALE_TMP_AFTER_MS, sweepExpiredFiles, VISITOR_AI_DOCUMENT_DAYS } from '../../worker/src/jobs/retention';
+import { createUser } from '../support/factories';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
@@ -39,6 +41,33 @@ describe('retention sweep', () => {
     expect(gone.status).toBe(410);
     const zip = await v.agent.get(done.result.zipurl!);
     expect(zip.status).toBe(410);
+  });
+
+  it("deletes a visitor's AI documents and their copies after VISITOR_AI_DOCUMENT_DAYS, never an account's", async () => {
+    clock = new Date();
+    const user = await createUser(stack.deps);
+    const aiDocument = async (owner: { userId?: string; visitorId?: string }, ageDays: number) => {
+      const storageKey = `ai-${randomId(16)}`;
+      // The store takes the file it is given (a rename): a copy of the fixture.
+      const copy = path.join(stack.deps.env.tmpDir, `${storageKey}.pdf`);
+      fs.copyFileSync(fixture('pdf/pdfjs_tracemonkey.pdf'), copy);
+      await stack.deps.store.putFromPath(storageKey, copy);
+      const doc = await stack.deps.db.aiDocument.create({
+        data: { ...owner, documentId: randomId(24), token: randomId(32), title: 'paper', status: 'ready', storageKey, createdAt: new Date(clock.getTime() - ageDays * 86_400_000) },
+      });
+      await stack.deps.db.aiChunk.create({ data: { documentId: doc.id, ordinal: 0, page: 1, text: 'passage' } });
+      return { id: doc.id, storageKey };
+    };
+    const old = await aiDocument({ visitorId: randomId(16) }, VISITOR_AI_DOCUMENT_DAYS + 1);
+    const recent = await aiDocument({ visitorId: randomId(16) }, VISITOR_AI_DOCUMENT_DAYS - 1);
+    const account = await aiDocument({ userId: user.id }, 10 * VISITOR_AI_DOCUMENT_DAYS);
+
+    await sweepExpiredFiles(stack.deps);
+    const kept = await stack.deps.db.aiDocument.findMany({ where: { id: { in: [old.id, recent.id, account.id] } }, select: { id: true } });
+    expect(kept.map((d) => d.id).sort()).toEqual([recent.id, account.id].sort());
+    expect(await stack.deps.db.aiChunk.count({ where: { documentId: old.id } })).toBe(0);
+    const stored = (key: string) => fs.existsSync(path.join(stack.deps.env.filesDir, key.slice(0, 2), key));
+    expect([old, recent, account].map((d) => stored(d.storageKey))).toEqual([false, true, true]);
   });
 
   it('removes the temp folders a killed worker left behind once no task can still be using them', async () => {

@@ -7,6 +7,11 @@ import { TASK_TOOLS, type ToolDefinition } from '#shared/tools';
 import { DEFAULT_TIMEOUT_SECONDS } from './task-runner';
 
 const BATCH = 500;
+/**
+ * A visitor's AI documents are kept this long (an account's until its owner deletes them): long
+ * enough to come back to, not for ever for a cookie that may never return.
+ */
+export const VISITOR_AI_DOCUMENT_DAYS = 7;
 
 /**
  * No task runs longer than the longest time limit, so a task's temp folder older than that belongs
@@ -42,9 +47,23 @@ export async function sweepExpiredFiles(deps: Deps): Promise<number> {
     removed += due.length;
     if (due.length < BATCH) break;
   }
+  const aiDocuments = await sweepVisitorAiDocuments(deps);
   const staleFolders = await removeStaleTmpFolders(deps);
-  if (removed || staleFolders) log.info('retention sweep', { removed, staleFolders });
+  if (removed || aiDocuments || staleFolders) log.info('retention sweep', { removed, aiDocuments, staleFolders });
   return removed;
+}
+
+/** Deletes visitors' AI documents older than VISITOR_AI_DOCUMENT_DAYS: their copy, passages and conversation. */
+async function sweepVisitorAiDocuments(deps: Deps): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - VISITOR_AI_DOCUMENT_DAYS * 86_400_000);
+  let removed = 0;
+  for (;;) {
+    const due = await deps.db.aiDocument.findMany({ where: { userId: null, createdAt: { lte: cutoff } }, select: { id: true, storageKey: true }, take: BATCH });
+    for (const doc of due) if (doc.storageKey) await deps.store.remove(doc.storageKey);
+    await deps.db.aiDocument.deleteMany({ where: { id: { in: due.map((d) => d.id) } } });
+    removed += due.length;
+    if (due.length < BATCH) return removed;
+  }
 }
 
 /** Removes the temp folders last changed more than STALE_TMP_AFTER_MS ago; returns how many. */
