@@ -10,7 +10,7 @@ import { APP_VERSION, VERSION_COOKIE } from '../../web/app/stores/client-ids';
 import { launchChromium } from '../support/browser';
 import { createSession, createUser } from '../support/factories';
 import { fixture } from '../support/fixtures';
-import { startStack, type Stack } from '../support/stack';
+import { BILLING_WITHOUT_STRIPE_CALLS, startStack, type Stack } from '../support/stack';
 
 /** Where the screenshots go for a person to look at. */
 const SHOTS = '/tmp/shots-ai';
@@ -47,7 +47,8 @@ describe('the AI PDF assistant in the browser', () => {
   let chatUrl: string;
 
   beforeAll(async () => {
-    stack = await startStack({}, { web: true });
+    // The AI limits apply where a plan can lift them: with billing.
+    stack = await startStack(BILLING_WITHOUT_STRIPE_CALLS, { web: true });
     browser = await launchChromium();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-ai-'));
     handbook = path.join(tmp, 'garden-handbook.pdf');
@@ -95,7 +96,8 @@ describe('the AI PDF assistant in the browser', () => {
     const statuses = await upload(chat, handbook);
     chatUrl = chat.url();
     expect(statuses[0]).toBe('indexing');
-    expect(statuses.at(-1)).toBe('ready');
+    // The last answer's body is read after the page has shown it.
+    await expect.poll(() => statuses.at(-1)).toBe('ready');
 
     const answer = await ask(chat, 'How many hours of sunlight do tomato plants need?');
     await expect(answer.innerText()).resolves.toContain('eight hours');

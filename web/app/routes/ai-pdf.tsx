@@ -44,7 +44,7 @@ export default function AiPdfPage() {
         </div>
       </section>
       <div className="container page-narrow ai-home">
-        <AiUpload id={UPLOAD_ID} />
+        <AiUpload id={UPLOAD_ID} config={config} />
         {documents.length > 0 && (
           <section className="ai-home__docs" aria-labelledby="ai-docs-title">
             <h2 id="ai-docs-title" className="section__title">

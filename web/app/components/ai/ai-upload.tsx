@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AI_FREE_LIMITS } from '#shared/ai/api';
+import { AI_FREE_LIMITS, type AiConfigView, type AiLimits } from '#shared/ai/api';
 import { AI_CODE, aiApi, uploadAiFile } from '~/lib/ai-api';
 import { ApiError, type FlowMessage } from '~/lib/api-client';
 import { useLocalize } from '~/lib/i18n';
@@ -17,6 +18,10 @@ export const AI_ACCEPT = 'application/pdf,.pdf,image/png,image/jpeg,image/webp,i
 
 type UploadState = { phase: 'idle' } | { phase: 'uploading'; name: string; fraction: number } | { phase: 'adding'; name: string } | { phase: 'failed'; message: FlowMessage };
 
+/** The requester's limits under the picker: the Free plan's figures, or only the size where nothing else is counted. */
+const limitsText = (t: TFunction, limits: AiLimits) =>
+  limits.files === null ? t('aiPdf.upload.limitsOpen', { mb: limits.maxMb }) : t('aiPdf.upload.limits', { files: limits.files, mb: limits.maxMb, pages: limits.maxPages });
+
 /** A refusal's envelope code and what to tell the user. */
 export function failureOf(e: unknown): { code: number | undefined; message: FlowMessage } {
   if (e instanceof EnvelopeError) return { code: e.code, message: e.userMessage };
@@ -28,7 +33,7 @@ export function failureOf(e: unknown): { code: number | undefined; message: Flow
  * The assistant's way in: a PDF or an image is uploaded (with its progress), made an AI document,
  * and its conversation opens while it is read. The file limit (1506) opens 'Upgrade AI Plan'.
  */
-export function AiUpload({ id }: { id?: string }) {
+export function AiUpload({ id, config }: { id?: string; config: AiConfigView | undefined }) {
   const { t } = useTranslation();
   const auth = useAuth();
   const navigate = useNavigate();
@@ -80,7 +85,7 @@ export function AiUpload({ id }: { id?: string }) {
           multiple={false}
           accept={AI_ACCEPT}
           choose={t('aiPdf.upload.choose')}
-          limits={t('aiPdf.upload.limits', { files: AI_FREE_LIMITS.files, mb: AI_FREE_LIMITS.maxMb, pages: AI_FREE_LIMITS.maxPages })}
+          limits={limitsText(t, config?.limits ?? AI_FREE_LIMITS)}
           onFiles={(files) => files[0] && void start(files[0])}
         />
       )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { AiCitation, AiDocumentView, AiMessageView } from '#shared/ai/api';
@@ -28,7 +28,8 @@ const failureOf = (doc: AiDocumentView): FlowMessage =>
   doc.errorCode && doc.errorCode in ERRORS ? { code: doc.errorCode as ErrorCode } : doc.message ? { text: doc.message } : { code: 'INTERNAL' };
 
 type DocState = { status: 'loading' } | { status: 'missing' } | { status: 'ok'; doc: AiDocumentView };
-type Tab = 'viewer' | 'chat';
+const TABS = ['viewer', 'chat'] as const;
+type Tab = (typeof TABS)[number];
 
 /** One document, asked for again every POLL_MS while it is being read. */
 function useDocument(documentId: string) {
@@ -162,6 +163,14 @@ export function ChatWorkspace({ documentId }: { documentId: string }) {
     navigate(localize(rest[0] ? `/ai-pdf/chat/${rest[0].documentId}` : '/ai-pdf'), { replace: true });
   };
 
+  // The tabs' keys: arrows move between the two, the chosen one takes the focus.
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length]!;
+    setTab(next);
+    document.getElementById(`${tabsId}-${next}`)?.focus();
+  };
+
   const summarize = () => void ask(t('aiPdf.actions.summarizeQuestion'), 'summarize');
   const explain = () => {
     if (!selection) {
@@ -196,8 +205,8 @@ export function ChatWorkspace({ documentId }: { documentId: string }) {
             {hint}
           </p>
         )}
-        <div className="ai-tabs" role="tablist" aria-label={t('aiPdf.tabs.label')}>
-          {(['viewer', 'chat'] as const).map((name) => (
+        <div className="ai-tabs" role="tablist" aria-label={t('aiPdf.tabs.label')} onKeyDown={onTabKey}>
+          {TABS.map((name) => (
             <button
               key={name}
               type="button"
@@ -205,6 +214,7 @@ export function ChatWorkspace({ documentId }: { documentId: string }) {
               id={`${tabsId}-${name}`}
               aria-controls={`${tabsId}-${name}-pane`}
               aria-selected={tab === name}
+              tabIndex={tab === name ? 0 : -1}
               className="ai-tabs__tab"
               onClick={() => setTab(name)}
             >
