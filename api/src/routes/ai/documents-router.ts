@@ -1,6 +1,5 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { AI_FREE_LIMITS, AI_UNLIMITED_LIMITS } from '#shared/ai/api';
-import { TOOL_CODE, type UploadAnswer } from '#shared/api';
 import { AppError } from '#shared/errors';
 import { FILE_KIND_SPECS, sniffKind } from '#shared/file-kinds';
 import type { Deps } from '#shared/server/deps';
@@ -8,6 +7,7 @@ import { getRequester, langOf } from '../../middleware/requester';
 import { singleFileUpload } from '../../middleware/upload';
 import { validateBody, validateQuery } from '../../middleware/validate';
 import { presentDocument } from '../../presenters/ai-presenter';
+import { presentUpload } from '../../presenters/upload-presenter';
 import { aiLimitsOf } from '../../services/ai/ai-limits';
 import {
   AI_UPLOAD_TOOL,
@@ -36,12 +36,7 @@ export function aiUploadRouter(deps: Deps): Router {
   };
   r.post('/uploadAiPdf', planUpload, async (req, res) => {
     const file = await storeUpload(deps, getRequester(res), { tmpPath: req.file!.path, originalName: req.file!.originalname }, AI_UPLOAD_TOOL);
-    const answer: UploadAnswer = {
-      code: TOOL_CODE.done,
-      token: file.token,
-      data: { token: file.token, name: file.name, size: Number(file.size), kind: file.kind },
-    };
-    res.json(answer);
+    res.json(presentUpload(file));
   });
   return r;
 }

@@ -1,6 +1,5 @@
 import archiver from 'archiver';
 import { Router, type Request, type Response } from 'express';
-import { TOOL_CODE, type UploadAnswer } from '#shared/api';
 import { AppError } from '#shared/errors';
 import { BATCH_MAX_FILES } from '#shared/limits';
 import type { Deps } from '#shared/server/deps';
@@ -8,6 +7,7 @@ import { getRequester, requireUser } from '../../middleware/requester';
 import { singleFileUpload } from '../../middleware/upload';
 import { validateBody } from '../../middleware/validate';
 import { presentTask } from '../../presenters/task-presenter';
+import { presentUpload } from '../../presenters/upload-presenter';
 import { assertMayDownload, attachmentHeader, contentTypeOf, downloadName, toolsOfOutput } from '../../services/download-service';
 import { findOwnedFile, isGone, storeUpload } from '../../services/file-service';
 import { deleteHistory, listHistory } from '../../services/history-service';
@@ -30,12 +30,7 @@ export function fileRouter(deps: Deps): Router {
     const fields = ZUploadFields.safeParse(req.body ?? {});
     if (!fields.success) throw new AppError('ILLEGAL_INPUT', fields.error.message);
     const file = await storeUpload(deps, getRequester(res), { tmpPath: req.file!.path, originalName: req.file!.originalname }, fields.data.toolType);
-    const answer: UploadAnswer = {
-      code: TOOL_CODE.done,
-      token: file.token,
-      data: { token: file.token, name: file.name, size: Number(file.size), kind: file.kind },
-    };
-    res.json(answer);
+    res.json(presentUpload(file));
   };
   r.post('/upload', requireUser, upload, handleUpload);
   r.post('/unLoginUpload', upload, handleUpload);
