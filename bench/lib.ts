@@ -111,8 +111,8 @@ export async function upload(client: VisitorClient, file: string): Promise<strin
   return answer.token as string;
 }
 
-/** Starts a task and polls its progress every `pollMs` until it is Done; throws when it fails or takes over 120 s. */
-export async function runTask(client: VisitorClient, request: Record<string, unknown>, pollMs: number): Promise<Record<string, unknown>> {
+/** Starts a task and polls its progress every `pollMs` until it is Done; throws when it fails or takes over `limitMs`. */
+export async function runTask(client: VisitorClient, request: Record<string, unknown>, pollMs: number, limitMs = 120_000): Promise<Record<string, unknown>> {
   const started = performance.now();
   let answer = await client.post(API_PATHS.unLoginTransfer, request);
   const id = answer.id as string;
@@ -120,7 +120,7 @@ export async function runTask(client: VisitorClient, request: Record<string, unk
     const result = answer.result as { status?: string } | undefined;
     if (answer.code === TOOL_CODE.done && result?.status === 'Done') return answer;
     if (result?.status === 'Failed' || !id) throw new Error(`${String(request.toolType)} task answered ${JSON.stringify(answer)}`);
-    if (performance.now() - started > 120_000) throw new Error(`${String(request.toolType)} task not Done after 120 s`);
+    if (performance.now() - started > limitMs) throw new Error(`${String(request.toolType)} task not Done after ${limitMs / 1000} s`);
     await new Promise((r) => setTimeout(r, pollMs));
     answer = await client.post(API_PATHS.transferProgress, { id });
   }

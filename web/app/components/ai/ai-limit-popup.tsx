@@ -1,11 +1,9 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AI_FREE_LIMITS, AI_UNLIMITED_LIMITS, type AiLimits } from '#shared/ai/api';
 import { formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useAuth } from '~/stores/auth-provider';
-import { CloseIcon } from '../icons';
-import { Modal } from '../layout/modal';
+import { PlanLimitDialog } from '../payment/plan-limit-dialog';
 
 const MB = 1024 * 1024;
 
@@ -17,57 +15,33 @@ export function AiLimitPopup({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const auth = useAuth();
-  const titleId = useId();
-  const textId = useId();
   const unlimited = t('aiPdf.limit.unlimitedValue');
   const count = (value: number | null) => (value === null ? unlimited : new Intl.NumberFormat(lang).format(value));
   const size = (limits: AiLimits) => t('aiPdf.limit.perPdf', { size: formatBytes(limits.maxMb * MB, t, lang) });
+  const row = (label: string, value: (limits: AiLimits) => string) => ({ label, free: value(AI_FREE_LIMITS), paid: value(AI_UNLIMITED_LIMITS) });
   const rows = [
-    { label: t('aiPdf.limit.rows.files'), value: (l: AiLimits) => count(l.files) },
-    { label: t('aiPdf.limit.rows.questions'), value: (l: AiLimits) => count(l.questionsPerDay) },
-    { label: t('aiPdf.limit.rows.size'), value: size },
-    { label: t('aiPdf.limit.rows.pages'), value: (l: AiLimits) => count(l.maxPages) },
+    row(t('aiPdf.limit.rows.files'), (l) => count(l.files)),
+    row(t('aiPdf.limit.rows.questions'), (l) => count(l.questionsPerDay)),
+    row(t('aiPdf.limit.rows.size'), size),
+    row(t('aiPdf.limit.rows.pages'), (l) => count(l.maxPages)),
   ];
   const upgrade = () => {
     onClose();
     auth.openPay({ from: 'aiLimit', businessType: 'ai_pdf_single' });
   };
   return (
-    <Modal className="limit-popup ai-limit-popup" labelledBy={titleId} describedBy={textId} onClose={onClose}>
-      <div className="limit-popup__body">
-        <button type="button" className="icon-button pay-popup__close" onClick={onClose} aria-label={t('aiPdf.limit.close')}>
-          <CloseIcon width={18} height={18} />
-        </button>
-        <h2 id={titleId} className="pay-popup__title">
-          {t('aiPdf.limit.title')}
-        </h2>
-        <p id={textId} className="pay-popup__subtitle">
-          {t('aiPdf.limit.text')}
-        </p>
-        <table className="limit-table">
-          <thead>
-            <tr>
-              <td />
-              <th scope="col">{t('aiPdf.limit.free')}</th>
-              <th scope="col">{t('aiPdf.limit.unlimited')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                <td>{row.value(AI_FREE_LIMITS)}</td>
-                <td>{row.value(AI_UNLIMITED_LIMITS)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <div className="button-row">
-          <button type="button" className="button button--primary" onClick={upgrade} data-autofocus>
-            {t('aiPdf.limit.upgrade')}
-          </button>
-        </div>
-      </div>
-    </Modal>
+    <PlanLimitDialog
+      className="limit-popup ai-limit-popup"
+      title={t('aiPdf.limit.title')}
+      text={t('aiPdf.limit.text')}
+      columns={{ free: t('aiPdf.limit.free'), paid: t('aiPdf.limit.unlimited') }}
+      rows={rows}
+      closeLabel={t('aiPdf.limit.close')}
+      onClose={onClose}
+    >
+      <button type="button" className="button button--primary" onClick={upgrade} data-autofocus>
+        {t('aiPdf.limit.upgrade')}
+      </button>
+    </PlanLimitDialog>
   );
 }

@@ -1,20 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ERRORS, type ErrorCode } from '#shared/errors';
-import type { AiCitation, AiMessageView, AnswerSource, AskMode } from '#shared/ai/api';
+import type { AiMessageView, AskMode } from '#shared/ai/api';
 import { AI_CODE, streamAsk } from '~/lib/ai-api';
 import type { FlowMessage } from '~/lib/api-client';
 import { useAuth } from '~/stores/auth-provider';
 import { failureOf } from './ai-upload';
 
 /** One line of a conversation as shown: a stored message, or the answer being streamed. */
-export interface ChatEntry {
-  id: string;
-  role: 'user' | 'assistant';
-  mode: AskMode;
-  content: string;
-  citations: AiCitation[];
-  source: AnswerSource | null;
-  found: boolean | null;
+export interface ChatEntry extends Omit<AiMessageView, 'createdAt'> {
   /** Still streaming. */
   pending?: boolean;
   /** Why the answer failed; `pricing` when it was the question limit. */
