@@ -41,7 +41,9 @@ export async function aiSpeedBench(): Promise<string> {
       `pdftotext of the file: ${secs(rawText.seconds)}`,
     ]);
     const scan = await indexThroughApi(client, scanPdf);
-    const ocrTool = await timed(async () => runTask(client, { toolType: 'pdf-ocr', token: await upload(client, scanPdf) }, 250, INDEX_LIMIT_MS));
+    const ocrTool = await timed(async () =>
+      runTask(client, { toolType: 'pdf-ocr', token: await upload(client, scanPdf) }, 250, INDEX_LIMIT_MS),
+    );
     rows.push([
       `Index a ${SCAN_PAGES}-page scan (upload to ready, ${scan.view.ocrPages} pages by OCR)`,
       secs(scan.seconds),

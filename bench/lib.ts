@@ -112,7 +112,12 @@ export async function upload(client: VisitorClient, file: string): Promise<strin
 }
 
 /** Starts a task and polls its progress every `pollMs` until it is Done; throws when it fails or takes over `limitMs`. */
-export async function runTask(client: VisitorClient, request: Record<string, unknown>, pollMs: number, limitMs = 120_000): Promise<Record<string, unknown>> {
+export async function runTask(
+  client: VisitorClient,
+  request: Record<string, unknown>,
+  pollMs: number,
+  limitMs = 120_000,
+): Promise<Record<string, unknown>> {
   const started = performance.now();
   let answer = await client.post(API_PATHS.unLoginTransfer, request);
   const id = answer.id as string;

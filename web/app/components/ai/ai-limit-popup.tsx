@@ -18,7 +18,11 @@ export function AiLimitPopup({ onClose }: { onClose: () => void }) {
   const unlimited = t('aiPdf.limit.unlimitedValue');
   const count = (value: number | null) => (value === null ? unlimited : new Intl.NumberFormat(lang).format(value));
   const size = (limits: AiLimits) => t('aiPdf.limit.perPdf', { size: formatBytes(limits.maxMb * MB, t, lang) });
-  const row = (label: string, value: (limits: AiLimits) => string) => ({ label, free: value(AI_FREE_LIMITS), paid: value(AI_UNLIMITED_LIMITS) });
+  const row = (label: string, value: (limits: AiLimits) => string) => ({
+    label,
+    free: value(AI_FREE_LIMITS),
+    paid: value(AI_UNLIMITED_LIMITS),
+  });
   const rows = [
     row(t('aiPdf.limit.rows.files'), (l) => count(l.files)),
     row(t('aiPdf.limit.rows.questions'), (l) => count(l.questionsPerDay)),

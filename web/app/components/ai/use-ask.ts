@@ -41,12 +41,17 @@ export function useAsk(documentId: string | undefined, history: readonly AiMessa
 
   useEffect(() => () => controller.current?.abort(), [documentId]);
 
-  const update = (id: string, change: (entry: ChatEntry) => ChatEntry) => setEntries((list) => list.map((entry) => (entry.id === id ? change(entry) : entry)));
+  const update = (id: string, change: (entry: ChatEntry) => ChatEntry) =>
+    setEntries((list) => list.map((entry) => (entry.id === id ? change(entry) : entry)));
 
   /** Adds an answer that never reached the server (a feature this server cannot do). */
   const refuse = useCallback((question: string, mode: AskMode, error: FlowMessage) => {
     const base = { mode, citations: [], source: null, found: null };
-    setEntries((list) => [...list, { ...base, id: localId(), role: 'user', content: question }, { ...base, id: localId(), role: 'assistant', content: '', error, needsProvider: true }]);
+    setEntries((list) => [
+      ...list,
+      { ...base, id: localId(), role: 'user', content: question },
+      { ...base, id: localId(), role: 'assistant', content: '', error, needsProvider: true },
+    ]);
   }, []);
 
   const ask = useCallback(
@@ -58,15 +63,32 @@ export function useAsk(documentId: string | undefined, history: readonly AiMessa
       setBusy(true);
       const answerId = localId();
       const base = { mode, citations: [], source: null, found: null };
-      setEntries((list) => [...list, { ...base, id: localId(), role: 'user', content: text }, { ...base, id: answerId, role: 'assistant', content: '', pending: true }]);
+      setEntries((list) => [
+        ...list,
+        { ...base, id: localId(), role: 'user', content: text },
+        { ...base, id: answerId, role: 'assistant', content: '', pending: true },
+      ]);
       try {
         for await (const event of streamAsk(callContext(), { documentId, question: text, mode }, abort.signal)) {
           if (event.type === 'delta') update(answerId, (entry) => ({ ...entry, content: entry.content + event.text }));
           else if (event.type === 'citations') update(answerId, (entry) => ({ ...entry, citations: event.citations }));
           else if (event.type === 'done')
             // The stored answer replaces the streamed words when they differ (markers of dropped citations taken out).
-            update(answerId, (entry) => ({ ...entry, id: event.messageId ?? entry.id, content: event.answer ?? entry.content, pending: false, source: event.source, found: event.found }));
-          else update(answerId, (entry) => ({ ...entry, pending: false, error: streamError(event.code, event.message), needsProvider: event.code === 'AI_NOT_CONFIGURED' }));
+            update(answerId, (entry) => ({
+              ...entry,
+              id: event.messageId ?? entry.id,
+              content: event.answer ?? entry.content,
+              pending: false,
+              source: event.source,
+              found: event.found,
+            }));
+          else
+            update(answerId, (entry) => ({
+              ...entry,
+              pending: false,
+              error: streamError(event.code, event.message),
+              needsProvider: event.code === 'AI_NOT_CONFIGURED',
+            }));
         }
         update(answerId, (entry) => ({ ...entry, pending: false }));
       } catch (e) {
@@ -75,7 +97,13 @@ export function useAsk(documentId: string | undefined, history: readonly AiMessa
         } else {
           const failure = failureOf(e);
           const notConfigured = 'code' in failure.message && failure.message.code === 'AI_NOT_CONFIGURED';
-          update(answerId, (entry) => ({ ...entry, pending: false, error: failure.message, pricing: failure.code === AI_CODE.questionLimit, needsProvider: notConfigured }));
+          update(answerId, (entry) => ({
+            ...entry,
+            pending: false,
+            error: failure.message,
+            pricing: failure.code === AI_CODE.questionLimit,
+            needsProvider: notConfigured,
+          }));
         }
       } finally {
         controller.current = undefined;
