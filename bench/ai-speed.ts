@@ -52,7 +52,7 @@ export async function aiSpeedBench(): Promise<string> {
     const paper = await indexThroughApi(client, fixture('pdf/pdfjs_tracemonkey.pdf'));
     return firstToken(client, paper.view.documentId);
   });
-  const standIn = await startOpenAiStandIn();
+  const standIn = await startOpenAiStandIn({ apiKey: 'bench-key' });
   const generative = await withStack(
     async (stack) => {
       const client = visitorClient(stack.baseUrl);
@@ -115,6 +115,7 @@ async function firstToken(client: VisitorClient, documentId: string): Promise<{ 
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       if (!first && /event: delta/.test(decoder.decode(chunk.value, { stream: true }))) first = performance.now() - started;
     }
+    if (!first) throw new Error('stream/ask sent no delta: the answer was refused or failed');
     firsts.push(first);
     wholes.push(performance.now() - started);
   }
