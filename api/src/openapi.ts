@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { AI_PATHS, ZAskRequest } from '#shared/ai/api';
+import { AI_PATHS } from '#shared/ai/api';
 import { API_PATHS } from '#shared/api';
 import { ZConversionRequestBase } from '#shared/conversion-request';
 import { TOOLS } from '#shared/tools';
 import { AI_FILE_PATH } from './presenters/ai-presenter';
 import { ZConversationQuery } from './routes/ai/ask-router';
-import { ZAddFile, ZDocumentQuery, ZTokenQuery } from './routes/ai/schema';
+import { ZAddFile, ZAskRequest, ZDocumentQuery, ZTokenQuery } from './routes/ai/schema';
 import { ZTranslateRequest } from './routes/ai/translate-router';
 import { ZProgressRequest } from './routes/file/schema';
 import { ZOpenForm } from './routes/form/schema';

@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { ZAskRequest, type AskEvent, type AskRequest } from '#shared/ai/api';
+import type { AskEvent, AskRequest } from '#shared/ai/api';
 import { AppError, ERRORS, isAppError } from '#shared/errors';
 import { RESOURCES, type Lang } from '#shared/i18n';
 import type { Deps } from '#shared/server/deps';
@@ -9,6 +9,7 @@ import { log } from '#shared/server/logger';
 import { getRequester, langOf } from '../../middleware/requester';
 import { validateBody, validateQuery } from '../../middleware/validate';
 import { answerQuestion, conversationOf, MAX_PAGE, prepareAsk, wholeAnswer } from '../../services/ai/answer-service';
+import { ZAskRequest } from './schema';
 
 export const ZConversationQuery = z.object({
   documentId: z.string().min(6).max(64),
