@@ -64,6 +64,8 @@ describe('merge in the browser', () => {
   it('merges two fixtures through the UI and downloads the result', async () => {
     const page = await browser.newPage({ acceptDownloads: true });
     await page.goto(`${stack.baseUrl}/merge-pdf`);
+    // Files chosen before the page has hydrated go nowhere: wait for the app to start (it sets pdfVersion).
+    await page.waitForFunction(() => document.cookie.includes('pdfVersion='));
     await page.locator('input[type=file]').setInputFiles([fixture('pdf/pypdf_multicolumn.pdf'), fixture('pdf/pdfjs_tracemonkey.pdf')]);
     await expect.poll(() => page.locator('[data-status="ready"]').count(), { timeout: 30_000 }).toBe(2);
     await page.getByRole('button', { name: /^Merge PDF/ }).click();
