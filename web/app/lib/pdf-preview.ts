@@ -15,11 +15,19 @@ export function loadPdfJs(): Promise<PdfJs> {
   return pdfjs;
 }
 
-async function render(url: string): Promise<Preview> {
+/**
+ * Starts reading a user's PDF the way this site always does: pdf.js never evaluates the file's code
+ * and never renders XFA forms. The task's `promise` is the document; `destroy()` stops the reading.
+ */
+export async function openPdfDocument(url: string) {
   const lib = await loadPdfJs();
-  let doc: Awaited<ReturnType<typeof lib.getDocument>['promise']>;
+  return lib.getDocument({ url, isEvalSupported: false, enableXfa: false });
+}
+
+async function render(url: string): Promise<Preview> {
+  let doc: Awaited<Awaited<ReturnType<typeof openPdfDocument>>['promise']>;
   try {
-    doc = await lib.getDocument({ url, isEvalSupported: false }).promise;
+    doc = await (await openPdfDocument(url)).promise;
   } catch (e) {
     // pdf.js rebuilds the worker's PasswordException on this side; its name is what survives.
     if (e instanceof Error && e.name === 'PasswordException') return { locked: true };

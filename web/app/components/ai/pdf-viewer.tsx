@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { quotePieces } from '~/lib/ai-quote';
-import { loadPdfJs } from '~/lib/pdf-preview';
+import { loadPdfJs, openPdfDocument } from '~/lib/pdf-preview';
 
 /** Where a citation sends the viewer: a page, the passage to highlight on it; `nonce` makes the same citation clickable twice. */
 export interface ViewerFocus {
@@ -159,8 +159,7 @@ export function PdfViewer({ url, focus, onSelect }: PdfViewerProps) {
     let destroy: (() => void) | undefined;
     setState({ status: 'loading' });
     (async () => {
-      const lib = await loadPdfJs();
-      const task = lib.getDocument({ url, isEvalSupported: false, enableXfa: false });
+      const task = await openPdfDocument(url);
       destroy = () => void task.destroy();
       if (!live) destroy();
       const doc = await task.promise;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PDFPageProxy } from 'pdfjs-dist';
-import { loadPdfJs } from '~/lib/pdf-preview';
+import { openPdfDocument } from '~/lib/pdf-preview';
 import type { Rect } from './operations';
 import { textLines, type TextLine, type TextPiece } from './text-lines';
 
@@ -130,8 +130,7 @@ function openPdf(url: string, report: (state: PdfState) => void): () => void {
   let destroy: (() => void) | undefined;
   report({ status: 'loading' });
   (async () => {
-    const lib = await loadPdfJs();
-    const task = lib.getDocument({ url, isEvalSupported: false, enableXfa: false });
+    const task = await openPdfDocument(url);
     destroy = () => void task.destroy();
     if (!live) destroy();
     const doc = await task.promise;
