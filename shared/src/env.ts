@@ -134,6 +134,22 @@ const ZEnv = z.object({
   SIGN_CERT_P12: z.string().min(1).optional(),
   /** The password of SIGN_CERT_P12 (unset: the file has none). */
   SIGN_CERT_PASSWORD: z.string().optional(),
+  /**
+   * Where files live: `local` (under DATA_DIR/files, one machine or a shared volume) or `s3`, an
+   * S3-compatible bucket (S3_BUCKET) reached with the AWS SDK's own variables: AWS_REGION,
+   * AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, and AWS_ENDPOINT_URL_S3 for a non-AWS server (path-style).
+   */
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).optional(),
+  /** The bearer token Prometheus sends to /metrics; unset, /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Waiting tasks across the queues past which a new transfer is refused with 503 and Retry-After. */
+  QUEUE_BUSY_DEPTH: int(500, 1),
+  /** Tasks one user or visitor may have waiting or running at once. */
+  TASKS_PER_USER: int(10, 1),
+  /** Uploads and transfers one visitor (or one IP address) may start per minute. */
+  UPLOADS_PER_MINUTE: int(120, 1),
+  TRANSFERS_PER_MINUTE: int(60, 1),
   /** Internal `host:port`s (comma-separated) that html-to-pdf may fetch although the SSRF guard blocks internal addresses. */
   URL_FETCH_ALLOWLIST: z.string().transform(parseHostPortList).default([]),
 });
@@ -209,6 +225,7 @@ function conflicts(env: z.infer<typeof ZEnv>): string[] {
   if ((env.AI_EMBEDDING_MODEL || env.AI_VISION_MODEL) && !env.AI_MODEL) {
     problems.push('  AI_EMBEDDING_MODEL, AI_VISION_MODEL: set without AI_BASE_URL, AI_API_KEY and AI_MODEL, the provider they belong to');
   }
+  if (env.FILE_STORE === 's3' && !env.S3_BUCKET) problems.push('  S3_BUCKET: FILE_STORE=s3 needs the name of the bucket');
   if (env.SIGN_CERT_PASSWORD !== undefined && !env.SIGN_CERT_P12) problems.push('  SIGN_CERT_PASSWORD: set without SIGN_CERT_P12, the certificate it opens');
   return problems;
 }

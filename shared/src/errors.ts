@@ -68,6 +68,8 @@ export const ERRORS = {
   PRO_FEATURE: { status: 403, code: 403, message: 'Editing existing text is a Pro feature. Upgrade to Pro or start the free trial to use it.' },
   DAILY_LIMIT: { status: 429, code: 429, message: "You have used today's free conversions. Upgrade to Pro for unlimited conversions, or use the desktop app." },
   TOO_FREQUENT: { status: 429, code: 410, message: 'Operation is too frequent,Please try again later' },
+  SERVICE_BUSY: { status: 503, code: 503, message: 'Sheaf is very busy right now. Your task will start by itself in a moment.' },
+  TASKS_RUNNING: { status: 429, code: 429, message: 'You already have several tasks in progress. Wait for one to finish, then try again.' },
   UNAVAILABLE: { status: 503, code: 503, message: 'The service is temporarily unavailable' },
   INTERNAL: { status: 500, code: 500, message: 'Request Failed' },
 } as const;

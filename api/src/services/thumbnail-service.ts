@@ -1,4 +1,4 @@
-import type { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { AppError, ERRORS, type ErrorCode } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import { THUMB_BATCH, thumbKey } from '#shared/server/jobs';
@@ -15,7 +15,7 @@ const waits = new Map<string, Promise<unknown>>();
  * cache when it was rendered before, otherwise rendered by a worker (in a batch with the pages after
  * it) while this request waits.
  */
-export async function thumbnail(deps: Deps, who: Requester, token: string, page: number): Promise<ReadStream> {
+export async function thumbnail(deps: Deps, who: Requester, token: string, page: number): Promise<Readable> {
   const file = await findOwnedFile(deps, who, token);
   // A result's pages show what downloading it would give, so the same rule applies; one's own uploads stay visible.
   if (file.role === 'OUTPUT') await assertMayDownload(deps, who, await toolsOfOutput(deps, file));

@@ -1,14 +1,22 @@
-import { createReadStream, type ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
-/** Where uploaded and produced files live. Local disk by default; an S3 driver can implement the same. */
+/** Bytes `start` to `end` of a file, both included (an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Where uploaded and produced files live: local disk (`FILE_STORE=local`) or an S3-compatible bucket (`s3`). */
 export interface FileStore {
   /** Moves a finished local file into the store under `key`. */
   putFromPath(key: string, sourcePath: string): Promise<void>;
   /** Copies a stored file to a local path (a processor's private copy). */
   copyToPath(key: string, targetPath: string): Promise<void>;
-  read(key: string): ReadStream;
+  /** The file's bytes, or only `range`; a missing file is an error on the stream. */
+  read(key: string, range?: ByteRange): Readable;
   size(key: string): Promise<number>;
   remove(key: string): Promise<void>;
 }
@@ -40,8 +48,8 @@ export class LocalFileStore implements FileStore {
     await fs.copyFile(this.resolve(key), targetPath);
   }
 
-  read(key: string): ReadStream {
-    return createReadStream(this.resolve(key));
+  read(key: string, range?: ByteRange): Readable {
+    return createReadStream(this.resolve(key), range);
   }
 
   async size(key: string): Promise<number> {
