@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /** Bytes `start` to `end` of a file, both included (an HTTP Range). */
@@ -9,54 +6,30 @@ export interface ByteRange {
   end: number;
 }
 
-/** Where uploaded and produced files live: local disk (`FILE_STORE=local`) or an S3-compatible bucket (`s3`). */
+/**
+ * Where uploaded and produced files live: local disk (`FILE_STORE=local`, file-store-local.ts) or an
+ * S3-compatible bucket (`s3`, file-store-s3.ts). Both pass tests/conformance/file-store.test.ts.
+ */
 export interface FileStore {
-  /** Moves a finished local file into the store under `key`. */
+  /** Moves a finished local file into the store under `key` (the source is gone afterwards). */
   putFromPath(key: string, sourcePath: string): Promise<void>;
   /** Copies a stored file to a local path (a processor's private copy). */
   copyToPath(key: string, targetPath: string): Promise<void>;
   /** The file's bytes, or only `range`; a missing file is an error on the stream. */
   read(key: string, range?: ByteRange): Readable;
   size(key: string): Promise<number>;
+  /** Removes the file; one already gone is not an error. */
   remove(key: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
-export class LocalFileStore implements FileStore {
-  constructor(private readonly root: string) {}
+/** Keys are ids the server made; anything else (a path, a dot) is refused before it reaches a driver's storage. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key ${JSON.stringify(key)}`);
+}
 
-  private resolve(key: string): string {
-    if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key ${JSON.stringify(key)}`);
-    return path.join(this.root, key.slice(0, 2), key);
-  }
-
-  async putFromPath(key: string, sourcePath: string): Promise<void> {
-    const target = this.resolve(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    try {
-      await fs.rename(sourcePath, target);
-    } catch (e) {
-      // Different filesystems (tmp on another volume): copy then remove.
-      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-      await fs.copyFile(sourcePath, target);
-      await fs.rm(sourcePath, { force: true });
-    }
-  }
-
-  async copyToPath(key: string, targetPath: string): Promise<void> {
-    await fs.copyFile(this.resolve(key), targetPath);
-  }
-
-  read(key: string, range?: ByteRange): Readable {
-    return createReadStream(this.resolve(key), range);
-  }
-
-  async size(key: string): Promise<number> {
-    return (await fs.stat(this.resolve(key))).size;
-  }
-
-  async remove(key: string): Promise<void> {
-    await fs.rm(this.resolve(key), { force: true });
-  }
+/** What every driver reports for a key it does not hold: the error Node's fs gives a missing file. */
+export function missingFileError(key: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`no stored file ${key}`), { code: 'ENOENT' });
 }

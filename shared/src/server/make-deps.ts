@@ -3,12 +3,17 @@ import path from 'node:path';
 import type { Env } from '../env';
 import { createDb } from './db';
 import type { Deps } from './deps';
-import { LocalFileStore } from './file-store';
+import type { FileStore } from './file-store';
+import { LocalFileStore } from './file-store-local';
+import { S3FileStore } from './file-store-s3';
 import { aiIndexQueue, taskQueue, thumbEvents, thumbQueue } from './jobs';
 import { OutboxMailer, SmtpMailer } from './mailer';
 import { openAiProvider } from './openai-provider';
 import { commandConnection, queueConnection } from './redis';
 import { stripeClient } from './stripe-client';
+
+/** The FILE_STORE driver; the S3 one takes the rest of its settings from the AWS SDK's own variables. */
+const fileStoreOf = (env: Env): FileStore => (env.FILE_STORE === 's3' ? new S3FileStore(env.S3_BUCKET!) : new LocalFileStore(env.filesDir));
 
 /** Builds the real dependencies from the environment. */
 export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
@@ -34,7 +39,7 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
     thumbEvents: events,
     aiIndex,
     ai: openAiProvider(env),
-    store: new LocalFileStore(env.filesDir),
+    store: fileStoreOf(env),
     mail: env.SMTP_URL ? new SmtpMailer(env.SMTP_URL) : new OutboxMailer(path.join(env.DATA_DIR, 'outbox')),
     stripe: env.billingConfigured ? stripeClient(env) : null,
     now: () => new Date(),
