@@ -3,6 +3,7 @@
 # engine cannot diff against a live database, so both are applied to scratch databases and compared.
 source "$(dirname "$0")/lib.sh"
 : "${DATABASE_URL:?run after use_database}"
+PG_PORT=$(sed -nE 's#^postgres(ql)?://[^/]*:([0-9]+)/.*#\2#p' <<<"$DATABASE_URL")
 
 psql_db() { PGOPTIONS="-c client_min_messages=warning" "$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U sheaf -v ON_ERROR_STOP=1 -q "$@"; }
 dump() { "$PG_BIN/pg_dump" -h 127.0.0.1 -p "$PG_PORT" -U sheaf --schema-only --no-owner --exclude-table=_prisma_migrations "$1" | grep -Ev '^(--|SET |\\(un)?restrict)' | sed '/^$/d'; }
