@@ -8,9 +8,16 @@ trap stop_started_services EXIT
 trap 'exit 130' INT TERM
 bootstrap
 
-# A fresh test database every run.
+# Fresh test databases every run: with local servers, one more for the integration files that run
+# beside the others (integration-apart in tests/vitest.config.ts).
+APART_DATABASE_URL=
 if [[ "${SHEAF_LOCAL_DB:-}" == 1 || -z "${DATABASE_URL:-}" ]]; then
-  "$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U sheaf -d postgres -qc 'DROP DATABASE IF EXISTS sheaf_test WITH (FORCE)' >/dev/null
+  for db in sheaf_test sheaf_test_apart; do
+    "$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U sheaf -d postgres -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null
+  done
+  use_database sheaf_test_apart
+  migrate_and_seed >/dev/null
+  APART_DATABASE_URL=$DATABASE_URL
 fi
 use_database sheaf_test
 migrate_and_seed
@@ -29,17 +36,26 @@ bash scripts/check-drift.sh
 tier() { npx vitest run --config tests/vitest.config.ts --project "$1"; }
 
 # The unit tier needs no services and the integration tier spends much of its time waiting on
-# workers and engines, so they run side by side; the unit tier's report follows the integration's.
-log "Tiers: unit (beside integration) and integration"
-tier unit >"$DATA_DIR/unit-tier.log" 2>&1 &
-unit_pid=$!
+# workers and engines, so a second lane runs beside it: the unit tier, then the integration files
+# that bring their own servers, on their own database and DATA_DIR. Its report follows.
+log "Tiers: integration, beside unit + integration-apart"
+apart_lane() {
+  tier unit || return
+  if [[ -n "$APART_DATABASE_URL" ]]; then
+    DATABASE_URL=$APART_DATABASE_URL DATA_DIR="$DATA_DIR/apart" tier integration-apart
+  fi
+}
+apart_lane >"$DATA_DIR/apart-lane.log" 2>&1 &
+lane_pid=$!
 integration_status=0
 tier integration || integration_status=$?
-unit_status=0
-wait "$unit_pid" || unit_status=$?
-log "Tier: unit"
-cat "$DATA_DIR/unit-tier.log"
-((unit_status == 0 && integration_status == 0)) || die "unit tier: exit $unit_status, integration tier: exit $integration_status"
+# Without local servers there is no second database: the apart files run after the others.
+if [[ -z "$APART_DATABASE_URL" && $integration_status == 0 ]]; then tier integration-apart || integration_status=$?; fi
+lane_status=0
+wait "$lane_pid" || lane_status=$?
+log "Tiers: unit and integration-apart"
+cat "$DATA_DIR/apart-lane.log"
+((lane_status == 0 && integration_status == 0)) || die "unit + integration-apart: exit $lane_status, integration: exit $integration_status"
 
 for t in conformance e2e; do
   log "Tier: $t"

@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * Integration files that mostly wait (on killed workers, on `npm start`) and bring their own servers
+ * or stack: scripts/test.sh runs them beside the other integration files, on a database and a
+ * DATA_DIR of their own.
+ */
+const APART = ['worker-kills', 'start-supervision', 'instance-ports', 'billing-cli'].map((name) => `tests/integration/${name}.test.ts`);
+
 // Tiers: unit (no services), integration and conformance (real PostgreSQL, Redis, engines), e2e (Chromium).
 export default defineConfig({
   root,
@@ -20,8 +27,16 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          exclude: APART,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
       },
+      { extends: true, test: { name: 'integration-apart', include: APART, testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false } },
       {
         extends: true,
         // Two files at once even on two cores: much of a conversion is spent waiting on an engine's process.
