@@ -2,6 +2,7 @@
 # `npm start`: set up what is missing, then run the api and one worker, each restarted when it dies,
 # until Ctrl-C or SIGTERM stops them and the PostgreSQL and Redis this run started.
 source "$(dirname "$0")/lib.sh"
+source "$ROOT/scripts/build-server.sh"
 
 SUPERVISOR=
 stop_everything() {
@@ -30,16 +31,17 @@ bootstrap
 use_database sheaf
 migrate_and_seed
 build_web
+build_server
 
 export NODE_ENV="${NODE_ENV:-production}"
 # A bad setting stops here with its message, instead of in a child the supervisor restarts forever.
-node --import tsx --input-type=module -e 'const { loadEnv } = await import("./shared/src/env.ts"); loadEnv();'
+node dist/scripts/check-env.js
 
-# The supervisor runs `node --import tsx worker/src/main.ts` and `node --import tsx api/src/main.ts`
+# The supervisor runs the compiled worker and api (`node dist/worker/src/main.js`, `node dist/api/src/main.js`)
 # and restarts either when it dies. In a process group of its own (set -m), so a Ctrl-C reaches them
 # only through the supervisor's one TERM, and whatever it leaves behind can be found.
 set -m
-node --import tsx scripts/supervise.ts &
+node dist/scripts/supervise.js &
 SUPERVISOR=$!
 set +m
 

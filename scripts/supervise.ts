@@ -5,10 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
-// Named here rather than passed as arguments, so `pkill -f worker/src/main.ts` never hits the supervisor.
+// The compiled api and worker (scripts/build-server.ts), not their sources through tsx: a TypeScript
+// loader and its esbuild service would stay in memory for the whole run. Named here rather than
+// passed as arguments, so `pkill -f worker/src/main.js` never hits the supervisor.
 const COMMANDS: Record<string, string[]> = {
-  worker: ['node', '--import', 'tsx', 'worker/src/main.ts'],
-  api: ['node', '--import', 'tsx', 'api/src/main.ts'],
+  worker: ['node', 'dist/worker/src/main.js'],
+  api: ['node', 'dist/api/src/main.js'],
 };
 
 const FIRST_DELAY_MS = 1_000;

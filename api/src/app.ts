@@ -8,6 +8,7 @@ import type { ServerBuild } from 'react-router';
 import { EDIT_LIMITS } from '#shared/editor/operations';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
+import { projectPath } from '#shared/server/project-paths';
 import type { PageServices, WebServerEntry } from '#shared/web-contract';
 import { errorHandler } from './middleware/error-handler';
 import { ensureVisitorId, requester } from './middleware/requester';
@@ -28,7 +29,7 @@ import { contactRouter } from './routes/contact/router';
 import { blogService } from './services/blog-service';
 import { pricingProducts } from './services/billing/product-service';
 
-const WEB_BUILD = path.resolve(import.meta.dirname, '../../web/build');
+const WEB_BUILD = projectPath('web/build');
 
 /** Builds the Express app (no listen), so tests can drive it with supertest. */
 export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {

@@ -131,9 +131,9 @@ class StartRun {
   processes(): { supervisor?: Proc; api?: Proc; worker?: Proc } {
     const all = descendants(this.child.pid!);
     const found = {
-      supervisor: all.find((p) => p.args.includes('scripts/supervise.ts')),
-      api: all.find((p) => p.args.includes('api/src/main.ts')),
-      worker: all.find((p) => p.args.includes('worker/src/main.ts')),
+      supervisor: all.find((p) => p.args.includes('dist/scripts/supervise.js')),
+      api: all.find((p) => p.args.includes('dist/api/src/main.js')),
+      worker: all.find((p) => p.args.includes('dist/worker/src/main.js')),
     };
     for (const p of Object.values(found)) if (p) this.seen.add(p.pid);
     return found;
@@ -209,6 +209,8 @@ describe('npm start', () => {
     await run.ready();
     const before = run.processes();
     expect(before.supervisor && before.api && before.worker).toBeTruthy();
+    // Compiled JavaScript only: no TypeScript loader (tsx) and no esbuild service anywhere in the run.
+    expect(descendants(run.child.pid!).filter((p) => /\btsx\b|esbuild/.test(p.args))).toEqual([]);
 
     process.kill(before.worker!.pid, 'SIGKILL');
     const statuses: number[] = [];

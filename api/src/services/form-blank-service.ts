@@ -4,11 +4,12 @@ import { AppError } from '#shared/errors';
 import { FORM_BLANKS, type FormId } from '#shared/forms';
 import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
+import { projectPath } from '#shared/server/project-paths';
 import type { Requester } from '../middleware/requester';
 import { storeUpload } from './file-service';
 
 /** Where the web app ships the blank forms (the Docker image copies the whole tree, web/public with it). */
-const BLANKS_DIR = path.resolve(import.meta.dirname, '../../../web/public/forms');
+const BLANKS_DIR = projectPath('web/public/forms');
 
 /**
  * Makes a shipped blank form the requester's own upload, as if they had uploaded it to the editor:

@@ -2,20 +2,22 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '#shared/errors';
+import { entryPoint } from '#shared/server/project-paths';
 import { singleInput } from '../inputs/pdf-input';
 import { sniffInput } from '../inputs/sniff-input';
 import type { InputFile } from '../processors/types';
 import type { CadJob, CadJobResult } from './thread';
 
+const ENTRY = pathToFileURL(entryPoint('worker/src/cad/thread.ts')).href;
 /**
- * The worker runs TypeScript through tsx; a worker thread does not inherit its loader, so the
- * thread registers tsx itself before importing the (TypeScript) entry module.
+ * A worker thread does not inherit the loader of a worker run through tsx: from the sources, the
+ * thread registers tsx itself before importing its (TypeScript) entry. The compiled entry needs none.
  */
-const TSX_API = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
-const ENTRY = new URL('./thread.ts', import.meta.url).href;
+const TSX_API = ENTRY.endsWith('.ts') ? pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs') : undefined;
 const BOOT = `
 const { workerData } = require('node:worker_threads');
-import(workerData.tsx).then((api) => { api.register(); return import(workerData.entry); }).then((m) => m.main());
+const loader = workerData.tsx ? import(workerData.tsx).then((api) => api.register()) : Promise.resolve();
+loader.then(() => import(workerData.entry)).then((m) => m.main());
 `;
 
 /** JavaScript heap for one conversion; LibreDWG's WebAssembly memory is separate (up to 4 GB). */
@@ -43,7 +45,7 @@ interface CadThread {
 }
 
 /**
- * Starting a thread (loading tsx, pdf-lib and LibreDWG's 9 MB of WebAssembly) takes a second or
+ * Starting a thread (loading pdf-lib and LibreDWG's 9 MB of WebAssembly) takes a second or
  * two, longer than converting a typical drawing. So after each conversion one thread is warmed up
  * for the next and kept for a minute. Each thread converts exactly one drawing: a fresh
  * WebAssembly instance per file, and nothing a hostile file did can leak into the next.

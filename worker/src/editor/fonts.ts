@@ -3,11 +3,12 @@ import path from 'node:path';
 import fontkit from '@cantoo/fontkit';
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 import type { FONT_FAMILIES } from '#shared/editor/operations';
+import { projectPath } from '#shared/server/project-paths';
 import { cjkRegion, type Script, ScriptSetter, scriptOf } from './script-runs';
 
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 
-const DIR = path.join(import.meta.dirname, '../../assets/fonts');
+const DIR = projectPath('worker/assets/fonts');
 /** Where Debian's fonts-noto-cjk puts its collections (scripts/system-packages.txt installs it). */
 const CJK_DIR = '/usr/share/fonts/opentype/noto';
 

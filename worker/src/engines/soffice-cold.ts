@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import libreOffice from 'libreoffice-convert';
 import { AppError } from '#shared/errors';
+import { projectPath } from '#shared/server/project-paths';
 import type { EngineName } from '#shared/tools';
 import { checkZip, readZipEntry } from '../inputs/archive-guard';
 import type { SofficeCallOptions, SofficeRequest } from './soffice-pool';
@@ -11,7 +12,7 @@ import type { SofficeCallOptions, SofficeRequest } from './soffice-pool';
 export const ENGINE = 'soffice' satisfies EngineName;
 
 /** Stands in for soffice: seeds libreoffice-convert's fresh profile, runs soffice under a time limit. */
-const WRAPPER = path.join(import.meta.dirname, 'soffice-cold.sh');
+const WRAPPER = projectPath('worker/src/engines/soffice-cold.sh');
 
 type ConvertOptions = Parameters<typeof libreOffice.convertWithOptions>[3] & {
   /** Passed to child_process.execFile by libreoffice-convert (missing from its typings). */

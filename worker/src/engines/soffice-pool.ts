@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AppError } from '#shared/errors';
 import { randomId } from '#shared/server/ids';
 import { log } from '#shared/server/logger';
+import { projectPath } from '#shared/server/project-paths';
 import type { EngineName } from '#shared/tools';
 import { convertCold } from './soffice-cold';
 
@@ -67,8 +68,8 @@ export function sofficePoolConfig(source: NodeJS.ProcessEnv = process.env): Soff
   return ZPoolConfig.parse(source);
 }
 
-const BRIDGE = path.join(import.meta.dirname, 'soffice-bridge.py');
-const PROFILE_SETTINGS = path.join(import.meta.dirname, 'soffice-profile.xcu');
+const BRIDGE = projectPath('worker/src/engines/soffice-bridge.py');
+const PROFILE_SETTINGS = projectPath('worker/src/engines/soffice-profile.xcu');
 /** A fresh profile takes soffice a few seconds to build; a loaded machine needs more. */
 const START_TIMEOUT_MS = 60_000;
 /** After the pool failed to start, the cold path is used this long before trying again. */

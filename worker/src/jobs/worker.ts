@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { processorConfig } from '#shared/env';
 import { isAppError } from '#shared/errors';
@@ -7,6 +6,7 @@ import { AI_INDEX_QUEUE, MAINTENANCE_QUEUE, TASK_LANES, THUMB_QUEUE, taskQueueNa
 import { log } from '#shared/server/logger';
 import { ENGINES_KEY, HEARTBEAT_MS, queueConnection, whenReady, workersKey } from '#shared/server/redis';
 import { randomId } from '#shared/server/ids';
+import { entryPoint } from '#shared/server/project-paths';
 import { runIndexJob } from '../ai/index-job';
 import { probeEngines } from '../engines/capabilities';
 import { sweepExpiredFiles } from './retention';
@@ -23,8 +23,8 @@ const STALLED_TOO_OFTEN = /stalled more than allowable limit/;
 const MAX_STALLS = 25;
 /** Long conversions run at a lower CPU priority, so a merge beside them keeps its pace on few cores. */
 const HEAVY_NICE = 10;
-const HOST_ENTRY = fileURLToPath(new URL('../sandbox/task-host.ts', import.meta.url));
-const AI_HOST_ENTRY = fileURLToPath(new URL('../ai/index-host.ts', import.meta.url));
+const HOST_ENTRY = entryPoint('worker/src/sandbox/task-host.ts');
+const AI_HOST_ENTRY = entryPoint('worker/src/ai/index-host.ts');
 
 /**
  * Starts the task consumer and the retention sweep. A job whose worker dies is taken over by
