@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import forge from 'node-forge';
+import { createRequire } from 'node:module';
+import type forge from 'node-forge';
 
 /** The operator's sealing certificate (SIGN_CERT_P12), checked once: the key opens and matches a certificate. */
 export interface SealCertificate {
@@ -17,6 +18,8 @@ export function readSealCertificate(file: string, password: string): SealCertifi
   } catch (e) {
     throw new Error(`cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
+  // Loaded only when a certificate is configured, not by every process that reads the settings.
+  const forge = createRequire(import.meta.url)('node-forge') as typeof import('node-forge');
   let bags: forge.pkcs12.Pkcs12Pfx;
   try {
     bags = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary'))), false, password);

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 import type { AiChatMessage, AiProvider } from './ai-provider';
@@ -18,7 +18,10 @@ type AiSettings = Pick<Env, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_EMBE
  */
 export function openAiProvider(env: AiSettings): AiProvider | null {
   if (!env.AI_BASE_URL || !env.AI_API_KEY || !env.AI_MODEL) return null;
-  const client = new OpenAI({ baseURL: env.AI_BASE_URL, apiKey: env.AI_API_KEY, timeout: TIMEOUT_MS, maxRetries: MAX_RETRIES });
+  const settings = { baseURL: env.AI_BASE_URL, apiKey: env.AI_API_KEY, timeout: TIMEOUT_MS, maxRetries: MAX_RETRIES };
+  // The client (a hundred modules) loads with the first call, not with every api and worker process.
+  let loading: Promise<OpenAI> | undefined;
+  const clientOf = () => (loading ??= import('openai').then(({ default: Client }) => new Client(settings)));
   const model = env.AI_MODEL;
   const visionModel = env.AI_VISION_MODEL;
   const embeddingModel = env.AI_EMBEDDING_MODEL;
@@ -29,6 +32,7 @@ export function openAiProvider(env: AiSettings): AiProvider | null {
     async *chat(messages: AiChatMessage[], opts = {}) {
       let stream;
       try {
+        const client = await clientOf();
         stream = await client.chat.completions.create(
           {
             model: opts.vision && visionModel ? visionModel : model,
@@ -43,12 +47,13 @@ export function openAiProvider(env: AiSettings): AiProvider | null {
           if (text) yield text;
         }
       } catch (e) {
-        throw unavailable(e, 'chat');
+        throw unavailable(e, 'chat', opts.signal);
       }
     },
     embed: embeddingModel
       ? async (texts: string[]) => {
           try {
+            const client = await clientOf();
             const answer = await client.embeddings.create({ model: embeddingModel, input: texts });
             return [...answer.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
           } catch (e) {
@@ -59,8 +64,9 @@ export function openAiProvider(env: AiSettings): AiProvider | null {
   };
 }
 
-function unavailable(e: unknown, call: string): unknown {
-  if (e instanceof OpenAI.APIUserAbortError || (e instanceof Error && e.name === 'AbortError')) return e;
+function unavailable(e: unknown, call: string, signal?: AbortSignal): unknown {
+  // The caller's abort (the client reports it as its APIUserAbortError) is theirs, not the server's failure.
+  if (signal?.aborted || (e instanceof Error && e.name === 'AbortError')) return e;
   const detail = e instanceof Error ? e.message : String(e);
   log.warn('ai provider failed', { call, detail });
   return new AppError('AI_UNAVAILABLE', `${call}: ${detail}`);

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { Env } from '../env';
 
 /**
@@ -10,7 +11,9 @@ export function stripeClient(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_API_UR
   if (!env.STRIPE_SECRET_KEY) throw new Error('stripeClient needs STRIPE_SECRET_KEY: billing is not configured');
   const url = new URL(env.STRIPE_API_URL);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(env.STRIPE_SECRET_KEY, {
+  // Loaded here, only where billing is configured: the library is the largest an idle api would hold.
+  const StripeClient = createRequire(import.meta.url)('stripe') as typeof Stripe;
+  return new StripeClient(env.STRIPE_SECRET_KEY, {
     host: url.hostname,
     port: url.port || (protocol === 'http' ? 80 : 443),
     protocol,

@@ -9,7 +9,8 @@ import type { AiIndexJob } from '#shared/server/jobs';
 import { log } from '#shared/server/logger';
 import { readHead } from '#shared/server/read-head';
 import type { TaskHosts } from '../sandbox/host-pool';
-import { READ_DOCUMENT, type DocumentText } from './read-document';
+import { READ_DOCUMENT } from '../sandbox/protocol';
+import type { DocumentText } from './read-document';
 
 /** Longest a document's reading may take (a long scan is OCR'd page by page); within the retention sweep's idea of a live temp folder. */
 const INDEX_TIMEOUT_MS = 15 * 60_000;

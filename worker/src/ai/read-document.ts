@@ -13,9 +13,6 @@ import type { InputFile, Processor, ProcessorContext } from '../processors/types
 import { parseTextLayout } from '../text/text-layout';
 import { headingsBySize } from './headings';
 
-/** The name the index host knows the reader by (see index-host.ts). */
-export const READ_DOCUMENT = 'ai-read-document';
-
 /** What the reader hands back to the indexing job, as JSON in its output file. */
 export interface DocumentText {
   /** Each physical page's text, in page order. */

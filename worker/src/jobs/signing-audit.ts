@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
-import { fillSeal, sealSigner } from '../editor/seal';
 import type { InputFile, OutputFile } from '../processors/types';
 
 const sha256Of = (file: string) =>
@@ -25,6 +24,8 @@ export async function finishSigning(deps: Deps, options: unknown, input: InputFi
   if (sealed) {
     // The api refuses `seal` without a certificate; a worker configured apart from its api may still lack one.
     if (!deps.env.sealCertificate) throw new AppError('ILLEGAL_INPUT', 'seal asked, but this worker has no SIGN_CERT_P12');
+    // pdf-lib and the signer load here, not at the worker's start: most workers never seal.
+    const { fillSeal, sealSigner } = await import('../editor/seal');
     await writeFile(output.path, await fillSeal(await readFile(output.path), sealSigner(deps.env.sealCertificate), deps.now()));
   }
   return { inputSha256: await sha256Of(input.path), outputSha256: await sha256Of(output.path), sealed, completedAt: deps.now() };

@@ -3,6 +3,12 @@ import type { ProcessorConfig } from '#shared/env';
 import type { ErrorCode } from '#shared/errors';
 import type { InputFile, OutputFile } from '../processors/types';
 
+/**
+ * The name the index host knows the document reader by (see ai/index-host.ts); declared here, not
+ * beside the reader, so the worker names it without loading the reader's engines.
+ */
+export const READ_DOCUMENT = 'ai-read-document';
+
 /** What the worker asks a task host to run: one processor call. */
 export interface HostJob {
   tool: string;
