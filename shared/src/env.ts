@@ -143,6 +143,8 @@ const ZEnv = z.object({
   S3_BUCKET: z.string().min(3).optional(),
   /** The bearer token Prometheus sends to /metrics; unset, /metrics is not served. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Where each worker serves its own /metrics (same token); unset, workers serve none. Prometheus scrapes every worker host. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Waiting tasks across the queues past which a new transfer is refused with 503 and Retry-After. */
   QUEUE_BUSY_DEPTH: int(500, 1),
   /** Tasks one user or visitor may have waiting or running at once. */
