@@ -154,7 +154,14 @@ const ZEnv = z.object({
   TRANSFERS_PER_MINUTE: int(60, 1),
   /** Internal `host:port`s (comma-separated) that html-to-pdf may fetch although the SSRF guard blocks internal addresses. */
   URL_FETCH_ALLOWLIST: z.string().transform(parseHostPortList).default([]),
+  /** Warm engines (the LibreOffice pool, Chromium) start with the first task that needs them and stop after this long unused. */
+  ENGINE_IDLE_SECONDS: int(300, 1),
 });
+
+/** ENGINE_IDLE_SECONDS in milliseconds, for the engines of a task host (they read the environment they inherit). */
+export function engineIdleMs(source: NodeJS.ProcessEnv = process.env): number {
+  return ZEnv.shape.ENGINE_IDLE_SECONDS.parse(source.ENGINE_IDLE_SECONDS) * 1000;
+}
 
 /** The social networks the footer can link to, and the setting that gives each one's address. */
 export const SOCIAL_SETTINGS = {
