@@ -11,6 +11,8 @@ import type { Deps } from '#shared/server/deps';
 import { projectPath } from '#shared/server/project-paths';
 import type { PageServices, WebServerEntry } from '#shared/web-contract';
 import { errorHandler } from './middleware/error-handler';
+import { measureRequests, metricsEndpoint } from './middleware/metrics';
+import { limitRate, refuseWhenBusy } from './middleware/traffic';
 import { ensureVisitorId, requester } from './middleware/requester';
 import { cspNonceOf, securityHeaders } from './middleware/security-headers';
 import { openApiDocument } from './openapi';
@@ -29,6 +31,10 @@ import { contactRouter } from './routes/contact/router';
 import { blogService } from './services/blog-service';
 import { pricingProducts } from './services/billing/product-service';
 
+/** The routes that take an upload, and those that start a task (answered like a transfer). */
+const UPLOAD_ROUTES = ['/miaohui/file/upload', '/miaohui/file/unLoginUpload', '/miaohui/file/uploadAiPdf'];
+const TRANSFER_ROUTES = ['/miaohui/file/transfer', '/miaohui/file/unLoginTransfer', '/dhjai/translate'];
+
 const WEB_BUILD = projectPath('web/build');
 
 /** Builds the Express app (no listen), so tests can drive it with supertest. */
@@ -38,7 +44,11 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   app.set('trust proxy', deps.env.TRUST_PROXY);
   app.use(securityHeaders(deps.env));
 
+  // Unset, there is no /metrics at all (404), rather than one anybody could read.
+  if (deps.env.METRICS_TOKEN) app.get('/metrics', metricsEndpoint(deps, deps.env.METRICS_TOKEN));
+
   const api = express.Router();
+  api.use(measureRequests());
   api.use('/billing', billingWebhookRouter(deps));
   // An editor document (its operations, its drawn ink) is far larger than any other request.
   api.use(['/miaohui/file/transfer', '/miaohui/file/unLoginTransfer'], express.json({ limit: EDIT_LIMITS.json + 64 * 1024, strict: true }));
@@ -47,6 +57,8 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   api.use('/health', healthRouter(deps));
   api.get('/docs', (_req, res) => res.json(openApiDocument()));
   api.use(requester(deps));
+  api.post(UPLOAD_ROUTES, limitRate(deps, 'upload'));
+  api.post(TRANSFER_ROUTES, limitRate(deps, 'transfer'), refuseWhenBusy(deps));
   api.use('/user', userRouter(deps));
   api.use('/miaohui/seo', blogRouter(deps));
   api.use('/contact', contactRouter(deps));

@@ -13,6 +13,8 @@ import { startWorker, type RunningWorker } from '../../worker/src/jobs/worker';
  */
 export const BILLING_WITHOUT_STRIPE_CALLS: Partial<Env> = { STRIPE_SECRET_KEY: 'sk_test_unused', STRIPE_WEBHOOK_SECRET: 'whsec_unused', billingConfigured: true };
 
+const UNLIMITED_TRAFFIC: Partial<Env> = { UPLOADS_PER_MINUTE: 100_000, TRANSFERS_PER_MINUTE: 100_000, TASKS_PER_USER: 10_000, QUEUE_BUSY_DEPTH: 100_000 };
+
 export interface Stack {
   baseUrl: string;
   deps: Deps;
@@ -28,7 +30,8 @@ export interface Stack {
  */
 export async function startStack(overrides: Partial<Env> = {}, opts: { worker?: boolean; web?: boolean } = {}): Promise<Stack> {
   // Download rules are tested on their own (accounts tests); the pipeline tests download as visitors.
-  const env: Env = { ...loadEnv(), QUEUE_PREFIX: `sheaf-test-${randomId(8)}`, DOWNLOAD_POLICY: 'open', ...overrides };
+  // The traffic limits too (operations tests): a suite runs far more tasks a minute, from one address, than a visitor does.
+  const env: Env = { ...loadEnv(), QUEUE_PREFIX: `sheaf-test-${randomId(8)}`, DOWNLOAD_POLICY: 'open', ...UNLIMITED_TRAFFIC, ...overrides };
   const deps = makeDeps(env);
   const app = createApp(deps, { web: opts.web ?? false });
   const server: Server = await new Promise((resolve) => {

@@ -74,6 +74,7 @@ export async function createTask(deps: Deps, who: Requester, body: unknown, ip?:
     const file = await findOwnedFile(deps, who, token);
     if (!tool.attachments!.kinds.includes(file.kind as FileKind)) throw new AppError('UNSUPPORTED_TYPE', `${file.kind} attached to ${tool.id}`);
   }
+  await assertFewRunning(deps, who);
   // The Free plan's daily limit counts a conversion here, where every task starts and once the request
   // is known to be sound: a refused request (bad input, a Pro feature) uses none of the day's. A
   // generative tool (translate-pdf) is an AI use: it takes one of the day's AI questions instead.
@@ -94,6 +95,23 @@ export async function createTask(deps: Deps, who: Requester, body: unknown, ip?:
   if (tool.audited) await openSigningAudit(deps, task.id, who, ip, body);
   await (laneOf(tool, files) === 'quick' ? deps.quickTasks : deps.tasks).add(tool.id, { taskId: task.id }, { ...TASK_JOB_OPTIONS, jobId: task.id });
   return task;
+}
+
+/** Past this, a task that still says Doing is stuck (a lost job), not running: it no longer counts against its owner. */
+const RUNNING_AT_MOST_MS = 3600_000;
+
+/** TASKS_PER_USER: a requester with that many tasks waiting or running starts no other (TASKS_RUNNING). */
+async function assertFewRunning(deps: Deps, who: Requester) {
+  const owner = who.userId ? { userId: who.userId } : { visitorId: who.visitorId };
+  const since = new Date(deps.now().getTime() - RUNNING_AT_MOST_MS);
+  const running = await deps.db.task.count({ where: { ...owner, status: 'DOING', createdAt: { gte: since } } });
+  if (running >= deps.env.TASKS_PER_USER) throw new AppError('TASKS_RUNNING', `${running} tasks in progress`);
+}
+
+/** Tasks waiting for a worker across the task queues (a paused queue's too). */
+export async function waitingTasks(deps: Deps): Promise<number> {
+  const counts = await Promise.all([deps.tasks, deps.quickTasks].map((q) => q.getWaitingCount()));
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 export async function findOwnedTask(deps: Deps, who: Requester, id: string) {

@@ -7,6 +7,7 @@ import { sniffKind } from '#shared/file-kinds';
 import type { Deps } from '#shared/server/deps';
 import type { AiIndexJob } from '#shared/server/jobs';
 import { log } from '#shared/server/logger';
+import { aiIndexDuration, aiIndexed } from '#shared/server/metrics';
 import { readHead } from '#shared/server/read-head';
 import type { TaskHosts } from '../sandbox/host-pool';
 import { READ_DOCUMENT } from '../sandbox/protocol';
@@ -49,6 +50,7 @@ export async function indexDocument(deps: Deps, hosts: TaskHosts, documentId: st
   // Deleted while queued, or done by an earlier attempt.
   if (!doc || !doc.storageKey || doc.status !== 'indexing') return;
   const workDir = await fs.mkdtemp(path.join(deps.env.tmpDir, 'ai-index-'));
+  const started = performance.now();
   try {
     const local = path.join(workDir, 'document');
     await deps.store.copyToPath(doc.storageKey, local);
@@ -82,6 +84,8 @@ export async function indexDocument(deps: Deps, hosts: TaskHosts, documentId: st
       }),
     ]);
     log.info('AI document indexed', { documentId, pages: text.pages.length, ocrPages: text.ocrPages, chunks: chunks.length });
+    aiIndexed.inc({ outcome: 'done' });
+    aiIndexDuration.observe((performance.now() - started) / 1000);
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
@@ -91,5 +95,6 @@ export async function indexDocument(deps: Deps, hosts: TaskHosts, documentId: st
 async function failDocument(deps: Deps, documentId: string, error: unknown) {
   const code = isAppError(error) ? error.code : 'TASK_FAILED';
   log.warn('AI indexing failed', { documentId, code, detail: isAppError(error) ? error.detail : String(error) });
-  await deps.db.aiDocument.updateMany({ where: { documentId, status: 'indexing' }, data: { status: 'failed', error: code } });
+  const { count } = await deps.db.aiDocument.updateMany({ where: { documentId, status: 'indexing' }, data: { status: 'failed', error: code } });
+  if (count > 0) aiIndexed.inc({ outcome: 'failed' });
 }

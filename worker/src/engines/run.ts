@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { AppError, type ErrorCode } from '#shared/errors';
+import { reportHostMetric } from '../sandbox/host-metrics';
 
 export interface RunEngineOptions {
   /** Hard limit for the call; the whole process group is killed when it passes. */
@@ -74,6 +75,7 @@ export function runEngine(command: string, args: readonly string[], opts: RunEng
     // `timeout` stops reading options at the duration, so the engine's arguments pass through untouched.
     const backstop = `${(opts.timeoutMs + BACKSTOP_GRACE_MS) / 1000}s`;
     const limited = opts.memoryMb ? ['prlimit', `--as=${opts.memoryMb * 1024 * 1024}`, '--', command] : [command];
+    const started = performance.now();
     const child = spawn('timeout', ['--signal=KILL', backstop, ...limited, ...args], {
       cwd: opts.cwd,
       env: opts.env ? { ...process.env, ...opts.env } : process.env,
@@ -115,6 +117,7 @@ export function runEngine(command: string, args: readonly string[], opts: RunEng
     const finish = () => {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
+      reportHostMetric({ kind: 'engine', engine: label ?? command, seconds: (performance.now() - started) / 1000 });
     };
 
     child.on('error', (err: NodeJS.ErrnoException) => {

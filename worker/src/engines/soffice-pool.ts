@@ -11,6 +11,7 @@ import { log } from '#shared/server/logger';
 import { projectPath } from '#shared/server/project-paths';
 import type { EngineName } from '#shared/tools';
 import { convertCold } from './soffice-cold';
+import { reportHostMetric } from '../sandbox/host-metrics';
 
 /**
  * LibreOffice kept warm. Each instance is a small python3 UNO bridge (soffice-bridge.py) leading
@@ -115,6 +116,7 @@ class SofficeInstance {
   private stderr = '';
   /** Conversions since the last start. */
   jobs = 0;
+  private starts = 0;
 
   constructor(
     readonly slot: number,
@@ -146,6 +148,7 @@ class SofficeInstance {
     await copyFile(PROFILE_SETTINGS, path.join(this.profileDir, 'user', 'registrymodifications.xcu'));
     await rm(path.join(this.profileDir, '.lock'), { force: true });
 
+    if (this.starts++ > 0) reportHostMetric({ kind: 'soffice-restart' });
     const pipe = `sheaf-${process.pid}-${this.slot}-${randomId(8)}`;
     const child = spawn(
       this.config.SOFFICE_PYTHON ?? defaultPython(),
@@ -382,8 +385,11 @@ export function sofficePool(): SofficePool {
  * the pool cannot start. Fails with OFFICE_PROTECTED, OFFICE_DAMAGED or TASK_FAILED.
  */
 export async function convertToPdf(request: SofficeRequest, opts: SofficeCallOptions, pool: SofficePool = sofficePool()): Promise<SofficeResult> {
+  const started = performance.now();
   try {
-    return await pool.convert(request, opts);
+    const result = await pool.convert(request, opts);
+    reportHostMetric({ kind: 'engine', engine: ENGINE, seconds: (performance.now() - started) / 1000 });
+    return result;
   } catch (e) {
     if (!(e instanceof SofficeStartError)) throw e;
     await convertCold(request, opts);

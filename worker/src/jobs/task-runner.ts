@@ -5,6 +5,7 @@ import type { FileKind } from '#shared/file-kinds';
 import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
 import { log } from '#shared/server/logger';
+import { tasksEnded } from '#shared/server/metrics';
 import { getTool } from '#shared/tools';
 import type { TaskHosts } from '../sandbox/host-pool';
 import { finishSigning, recordSigning } from './signing-audit';
@@ -91,6 +92,7 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
       deps.db.task.update({ where: { id: task.id }, data: { status: 'DONE', progress: 1, notice: result.notice ?? null, finishedAt: deps.now() } }),
       ...(signing ? [recordSigning(deps, task, signing)] : []),
     ]);
+    tasksEnded.inc({ tool: tool.id, outcome: 'done', error: '' });
     return 'done';
   } finally {
     await fs.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
@@ -102,8 +104,11 @@ export async function failTask(deps: Deps, taskId: string, error: unknown) {
   const appError = isAppError(error) ? error : new AppError('TASK_FAILED', error instanceof Error ? error.message : String(error));
   const message = appError.code === 'TASK_FAILED' ? ERRORS.TASK_FAILED.message : appError.message;
   log.warn('task failed', { taskId, code: appError.code, detail: appError.detail });
-  await deps.db.task.updateMany({
+  const failed = await deps.db.task.updateManyAndReturn({
     where: { id: taskId, status: 'DOING' },
     data: { status: 'FAILED', errorCode: appError.code, errorMessage: message, errorDetail: appError.detail?.slice(0, 2000) ?? null, finishedAt: deps.now() },
+    select: { tool: true },
   });
+  // Counted where the task turns Failed, so a failure reported twice (consumer and queue events) counts once.
+  for (const { tool } of failed) tasksEnded.inc({ tool, outcome: 'failed', error: appError.code });
 }

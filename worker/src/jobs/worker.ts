@@ -11,6 +11,7 @@ import { runIndexJob } from '../ai/index-job';
 import { probeEngines } from '../engines/capabilities';
 import { sweepExpiredFiles } from './retention';
 import { TaskHosts } from '../sandbox/host-pool';
+import { observeQueueWait, serveWorkerMetrics } from './metrics';
 import { failTask, runTask } from './task-runner';
 import { renderThumbnails } from './thumbnails';
 
@@ -36,6 +37,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   await deps.redis.set(ENGINES_KEY, JSON.stringify(engines));
   log.info('engines probed', engines);
 
+  const metricsServer = serveWorkerMetrics(deps.env);
   const connection = queueConnection(deps.env.REDIS_URL);
   const prefix = deps.env.QUEUE_PREFIX;
   const lockDuration = deps.env.WORKER_LOCK_MS;
@@ -47,6 +49,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   );
 
   const runJob = async (job: Job<TaskJob>) => {
+    observeQueueWait(job);
     try {
       const nice = job.queueName === taskQueueName('heavy') ? HEAVY_NICE : 0;
       return await runTask(deps, hosts, job.data.taskId, { nice, onProgress: (p) => job.updateProgress(Math.round(p * 100)) });
@@ -100,6 +103,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   const thumbs = new Worker<ThumbJob>(
     THUMB_QUEUE,
     async (job) => {
+      observeQueueWait(job);
       try {
         return await renderThumbnails(deps, job.data);
       } catch (e) {
@@ -112,7 +116,10 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
 
   // AI documents are indexed one at a time in a host of their own: a long scan's OCR never holds a task slot.
   const aiHosts = new TaskHosts(AI_HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB }, 1, processorConfig(deps.env));
-  const aiIndex = new Worker<AiIndexJob>(AI_INDEX_QUEUE, (job) => runIndexJob(deps, aiHosts, job), {
+  const aiIndex = new Worker<AiIndexJob>(AI_INDEX_QUEUE, (job) => {
+    observeQueueWait(job);
+    return runIndexJob(deps, aiHosts, job);
+  }, {
     connection,
     prefix,
     concurrency: 1,
@@ -133,6 +140,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   return {
     async close() {
       stopBeating();
+      metricsServer?.close();
       await Promise.all([...lanes.map((l) => l.close()), thumbs.close(), aiIndex.close(), maintenance.close()]);
       await Promise.all([hosts.close(), aiHosts.close()]);
       await maintenanceQueue.close();

@@ -5,6 +5,7 @@ import type { ProcessorConfig } from '#shared/env';
 import { AppError } from '#shared/errors';
 import { log } from '#shared/server/logger';
 import type { ProcessorResult } from '../processors/types';
+import { reportHostMetric } from './host-metrics';
 import { killTree, processChildren, treeMemoryBytes } from './process-tree';
 import type { FromHost, HostFailure, HostJob } from './protocol';
 
@@ -245,6 +246,7 @@ class Host {
           stallTimer.refresh();
           void Promise.resolve(opts.onProgress?.(m.fraction)).catch(() => undefined);
         }
+        else if (m.type === 'metric') reportHostMetric(m.metric);
         else if (m.type === 'done') settle({ kind: 'done', result: { outputs: m.outputs, notice: m.notice } });
         else if (m.type === 'failed') settle({ kind: 'failed', failure: m.failure });
       };

@@ -1,5 +1,6 @@
 import { AppError, isAppError } from '#shared/errors';
 import type { Processor } from '../processors/types';
+import { reportHostMetricsTo } from './host-metrics';
 import type { FromHost, HostFailure, ToHost } from './protocol';
 
 const CLOSE_ENGINES_MS = 5000;
@@ -37,6 +38,7 @@ function knownInputError(text: string): AppError | undefined {
  */
 export function runHost<Options>(processors: Record<string, Processor<Options>>, closeEngines: () => Promise<unknown>): void {
   const send = (message: FromHost) => process.send?.(message);
+  reportHostMetricsTo((metric) => send({ type: 'metric', metric }));
   // The worker went away (stopped or killed): nobody is waiting for the result. The warm engines
   // (LibreOffice, Chromium) are this process's children and would outlive it: stop them first.
   process.on('disconnect', () => {

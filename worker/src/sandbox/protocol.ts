@@ -2,6 +2,7 @@ import type { TaskNotice } from '#shared/api';
 import type { ProcessorConfig } from '#shared/env';
 import type { ErrorCode } from '#shared/errors';
 import type { InputFile, OutputFile } from '../processors/types';
+import type { HostMetric } from './host-metrics';
 
 /**
  * The name the index host knows the document reader by (see ai/index-host.ts); declared here, not
@@ -34,5 +35,6 @@ export type ToHost = { type: 'run'; job: HostJob };
 export type FromHost =
   | { type: 'ready' }
   | { type: 'progress'; fraction: number }
+  | { type: 'metric'; metric: HostMetric }
   | { type: 'done'; outputs: OutputFile[]; notice?: TaskNotice }
   | { type: 'failed'; failure: HostFailure };
