@@ -23,6 +23,8 @@ const ENTRY_POINTS = [
   'prisma/seed.ts',
   'scripts/supervise.ts',
   'scripts/check-env.ts',
+  // The operator's billing command, for an image without tsx: `node dist/scripts/billing.js <command>`.
+  'scripts/billing.ts',
 ];
 
 // The stamp takes the time the build started: a source saved while it runs is newer, so built next time.
