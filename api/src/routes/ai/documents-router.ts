@@ -20,6 +20,7 @@ import {
   mindMapOf,
 } from '../../services/ai/document-service';
 import { storeUpload } from '../../services/file-service';
+import { headOf, sendStored } from '../send-stored';
 import { ZAddFile, ZDocumentQuery, ZTokenQuery } from './schema';
 
 /**
@@ -77,20 +78,15 @@ export function documentsRouter(deps: Deps): Router {
   });
 
   // The viewer's copy of the document: its owner's only, like every other call.
-  r.get('/file', validateQuery(ZDocumentQuery), async (_req, res) => {
+  r.get('/file', validateQuery(ZDocumentQuery), async (req, res) => {
     const doc = await findOwnedDocument(deps, getRequester(res), res.locals.query.documentId);
     if (!doc.storageKey) throw new AppError('NOT_FOUND', `AI document ${doc.documentId} has no file`);
-    const stream = deps.store.read(doc.storageKey);
-    stream.on('error', () => res.destroy());
     // A picture's type is read from its first bytes: the document records only that it is an image.
-    const head: Buffer = doc.kind === 'pdf' ? Buffer.alloc(0) : await new Promise((resolve) => stream.once('readable', () => resolve(stream.read() ?? Buffer.alloc(0))));
-    const kind = doc.kind === 'pdf' ? 'pdf' : sniffKind(head, doc.title);
+    const kind = doc.kind === 'pdf' ? 'pdf' : sniffKind(await headOf(deps, doc.storageKey), doc.title);
     res.setHeader('Content-Type', (kind && FILE_KIND_SPECS[kind].mime) || 'application/octet-stream');
-    res.setHeader('Content-Length', String(doc.size));
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('Content-Disposition', 'inline');
-    if (head.length) res.write(head);
-    stream.pipe(res);
+    sendStored(deps, req, res, doc.storageKey, Number(doc.size));
   });
 
   return r;

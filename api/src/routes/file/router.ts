@@ -13,6 +13,7 @@ import { findOwnedFile, isGone, storeUpload } from '../../services/file-service'
 import { deleteHistory, listHistory } from '../../services/history-service';
 import { createTask, findOwnedTask } from '../../services/task-service';
 import { thumbnail } from '../../services/thumbnail-service';
+import { sendStored } from '../send-stored';
 import { ZDeleteTasks, ZHistoryRequest, ZPageParam, ZProgressRequest, ZTokenParam, ZUploadFields } from './schema';
 
 const param = (value: unknown) => {
@@ -52,12 +53,9 @@ export function fileRouter(deps: Deps): Router {
     const file = await findOwnedFile(deps, who, param(req.params.token));
     await assertMayDownload(deps, who, await toolsOfOutput(deps, file));
     res.setHeader('Content-Type', contentTypeOf(file.kind, file.name));
-    res.setHeader('Content-Length', String(file.size));
     res.setHeader('Content-Disposition', attachmentHeader(file.name));
     res.setHeader('Cache-Control', 'private, no-store');
-    const stream = deps.store.read(file.storageKey);
-    stream.on('error', () => res.destroy());
-    stream.pipe(res);
+    sendStored(deps, req, res, file.storageKey, Number(file.size));
   });
 
   r.get('/thumb/:token/:page', async (req, res) => {
