@@ -29,7 +29,7 @@ export function limitRate(deps: Deps, what: 'upload' | 'transfer') {
     if (!window.exceeded) return next();
     res.setHeader('Retry-After', String(window.resetSeconds));
     // An upload is refused before its body was read: the answer must still reach the client.
-    await discardBody(req, res, deps.env.MAX_UPLOAD_MB * MB);
+    await discardBody(req, deps.env.MAX_UPLOAD_MB * MB);
     throw new AppError('TOO_FREQUENT', `${what}s: over ${limit} a minute for ${requester} or ${req.ip}`);
   };
 }

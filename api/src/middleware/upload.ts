@@ -17,31 +17,28 @@ function capBody(req: Request, maxBytes: number): void {
   });
 }
 
+/** Whether the client keeps the connection open after the answer (HTTP/1.1 unless it says close; HTTP/1.0 only if it asks). */
+function keepsAlive(req: Request): boolean {
+  const connection = String(req.headers.connection ?? '').toLowerCase();
+  return req.httpVersion === '1.0' ? connection.includes('keep-alive') : !connection.includes('close');
+}
+
 /**
- * Reads the rest of a refused request's body and throws it away (never held); resolves at its end.
- * Answering only then is what lets the answer (413, 429) reach a client that sends its whole body
- * before reading (Python's urllib, many SDKs): Node closes the connection once it has answered a
- * `Connection: close` request, and a socket closed with unread bytes resets, which drops the answer
- * the client has not read yet. Past `maxBytes` it stops reading and answers on a closing connection.
+ * Reads the rest of a refused upload's body and throws it away (never held), up to READ_CAPS times
+ * its cap, past which the connection is cut. Resolves when the refusal may be answered: at once when
+ * the connection stays open after the answer, else only at the body's end. Node closes a
+ * `Connection: close` request's socket as soon as it is answered, and a socket closed with unread
+ * bytes resets, which drops the answer of a client that sends its whole body before reading
+ * (Python's urllib, many SDKs).
  */
-export function discardBody(req: Request, res: Response, maxBytes: number): Promise<void> {
+export function discardBody(req: Request, capBytes: number): Promise<void> {
   if (req.complete || req.destroyed) return Promise.resolve();
+  capBody(req, capBytes * READ_CAPS);
+  req.resume();
+  if (keepsAlive(req)) return Promise.resolve();
   return new Promise((resolve) => {
-    let seen = 0;
-    const done = () => {
-      req.off('data', onData);
-      resolve();
-    };
-    const onData = (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen <= maxBytes) return;
-      req.pause();
-      res.setHeader('Connection', 'close');
-      done();
-    };
-    req.on('data', onData);
-    req.once('end', done);
-    req.once('close', done);
+    req.once('end', resolve);
+    req.once('close', resolve);
   });
 }
 
@@ -60,7 +57,7 @@ export function singleFileUpload(env: Env, maxMb = env.MAX_UPLOAD_MB) {
   return (req: Request, res: Response, next: NextFunction) => {
     const announced = Number(req.headers['content-length'] ?? 0);
     if (announced > maxBytes + ENVELOPE_BYTES) {
-      void discardBody(req, res, maxBytes * READ_CAPS).then(() => next(new AppError('FILE_TOO_LARGE', `content-length ${announced}`)));
+      void discardBody(req, maxBytes).then(() => next(new AppError('FILE_TOO_LARGE', `content-length ${announced}`)));
       return;
     }
     // Past the file's cap multer reads the rest of the body before answering; this bounds that.

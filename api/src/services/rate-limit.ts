@@ -1,5 +1,9 @@
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
+import { whenReady } from '#shared/server/redis';
+
+/** How long a count waits for a Redis connection still being opened (the api just started) before it fails. */
+const CONNECT_WAIT_MS = 2000;
 
 /** Where a key stands in its current window, for the RateLimit-* headers. */
 export interface RateWindow {
@@ -13,6 +17,7 @@ export interface RateWindow {
 /** Counts one hit of `key` in a fixed window kept in Redis, so the limit holds across api instances. */
 export async function countHit(deps: Deps, key: string, limit: number, windowSeconds: number): Promise<RateWindow> {
   const redisKey = `${deps.env.QUEUE_PREFIX}:rl:${key}`;
+  await whenReady(deps.redis, CONNECT_WAIT_MS);
   const [[, count], [, ttl]] = (await deps.redis.multi().incr(redisKey).ttl(redisKey).exec()) as [[null, number], [null, number]];
   if (ttl < 0) await deps.redis.expire(redisKey, windowSeconds);
   return { limit, remaining: Math.max(0, limit - count), resetSeconds: ttl < 0 ? windowSeconds : ttl, exceeded: count > limit };

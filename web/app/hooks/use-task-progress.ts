@@ -20,7 +20,12 @@ export function useTaskProgress(dispatch: Dispatch<FlowAction>) {
       const controller = new AbortController();
       current.current = controller;
       dispatch({ type: 'start' });
-      const end = await runTask(request, controller.signal, (progress) => dispatch({ type: 'progress', progress }));
+      const end = await runTask(
+        request,
+        controller.signal,
+        (progress) => dispatch({ type: 'progress', progress }),
+        (seconds) => dispatch({ type: 'busy', seconds }),
+      );
       if (current.current === controller) current.current = null;
       if (!end) return;
       dispatch(end.kind === 'done' ? { type: 'done', result: end.result } : { type: 'fail', error: end.error });

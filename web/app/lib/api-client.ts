@@ -5,9 +5,12 @@ import { ERRORS, type ErrorCode } from '#shared/errors';
 /** Something to tell the user: a known error (translated as `errors.<code>`) or the server's own words. */
 export type FlowMessage = { code: ErrorCode } | { text: string };
 
-/** A failed call, carrying what to tell the user. */
+/** A failed call, carrying what to tell the user and, when the server said (a busy server does), when to ask again. */
 export class ApiError extends Error {
-  constructor(readonly userMessage: FlowMessage) {
+  constructor(
+    readonly userMessage: FlowMessage,
+    readonly retryAfterSeconds?: number,
+  ) {
     super('code' in userMessage ? userMessage.code : userMessage.text);
     this.name = 'ApiError';
   }
@@ -85,7 +88,8 @@ async function postJson(path: string, body: unknown, signal?: AbortSignal): Prom
   }
   const answer = parseJson(await res.text()) as TaskAnswer | undefined;
   if (!res.ok || !answer || (answer.code !== TOOL_CODE.done && answer.code !== TOOL_CODE.running)) {
-    throw new ApiError(messageForAnswer(res.status, answer));
+    const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
+    throw new ApiError(messageForAnswer(res.status, answer), Number.isFinite(retryAfter) ? retryAfter : undefined);
   }
   return answer;
 }

@@ -36,7 +36,8 @@ export interface FileItem {
 
 export type TaskState =
   | { phase: 'select' }
-  | { phase: 'processing'; progress: number }
+  /** `busySeconds`: the server is busy and the page asks again in that many seconds (0: asking now). */
+  | { phase: 'processing'; progress: number; busySeconds?: number }
   | { phase: 'done'; result: TaskResult }
   | { phase: 'failed'; error: FlowMessage }
   /** One task per file, each file carrying its own status, progress and result. */
@@ -63,6 +64,7 @@ export type FlowAction =
   | { type: 'move'; uid: string; to: number }
   | { type: 'start' }
   | { type: 'progress'; progress: number }
+  | { type: 'busy'; seconds: number }
   | { type: 'done'; result: TaskResult }
   | { type: 'fail'; error: FlowMessage }
   /** Back to the options with the files still uploaded, to try again (a wrong password). */
@@ -124,6 +126,8 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       };
     case 'progress':
       return state.task.phase === 'processing' ? { ...state, task: { phase: 'processing', progress: action.progress } } : state;
+    case 'busy':
+      return state.task.phase === 'processing' ? { ...state, task: { ...state.task, busySeconds: action.seconds } } : state;
     case 'done':
       return { ...state, files: setStatus(state.files, ['convert'], 'success'), task: { phase: 'done', result: action.result } };
     case 'fail':

@@ -2,8 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from './progress-bar';
 
-/** Shown while the task runs: the spec's "do not close the browser", and what takes the time when it is long. */
-export function ProgressView({ progress, note }: { progress: number; note?: string }) {
+/**
+ * Shown while the task runs: the spec's "do not close the browser", and what takes the time when it is
+ * long; while the server is too busy to take the task, when the page asks again.
+ */
+export function ProgressView({ progress, note, busySeconds }: { progress: number; note?: string; busySeconds?: number }) {
   const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -24,6 +27,11 @@ export function ProgressView({ progress, note }: { progress: number; note?: stri
         {t('flow.progress.doNotClose')}
         {progress > 0 && ` · ${Math.round(progress * 100)}%`}
       </p>
+      {busySeconds !== undefined && (
+        <p className="progress-view__note" role="status">
+          {busySeconds > 0 ? t('flow.progress.busy', { count: busySeconds }) : t('flow.progress.busyRetrying')}
+        </p>
+      )}
       {note && <p className="progress-view__note">{note}</p>}
     </div>
   );

@@ -344,7 +344,9 @@ export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { too
         </div>
       )}
 
-      {task.phase === 'processing' && <ProgressView progress={task.progress} note={optionsDef?.progressNote && t(optionsDef.progressNote)} />}
+      {task.phase === 'processing' && (
+        <ProgressView progress={task.progress} busySeconds={task.busySeconds} note={optionsDef?.progressNote && t(optionsDef.progressNote)} />
+      )}
       {task.phase === 'done' && (
         <ResultView
           result={task.result}
