@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * `npm start` as people run it: its own PostgreSQL, Redis, data folder and port, a worker killed
  * with SIGKILL, then Ctrl-C or SIGTERM. The web app is already built, so no test here builds it
- * (a stale build would be rebuilt first, hence the long start limit).
+ * (a stale build would be rebuilt first, hence the long start limit); the server's build (dist/)
+ * takes a few seconds when a source changed.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -13,7 +13,9 @@ const ENTRY = pathToFileURL(entryPoint('worker/src/cad/thread.ts')).href;
  * A worker thread does not inherit the loader of a worker run through tsx: from the sources, the
  * thread registers tsx itself before importing its (TypeScript) entry. The compiled entry needs none.
  */
-const TSX_API = ENTRY.endsWith('.ts') ? pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs') : undefined;
+const TSX_API = ENTRY.endsWith('.ts')
+  ? pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs')
+  : undefined;
 const BOOT = `
 const { workerData } = require('node:worker_threads');
 const loader = workerData.tsx ? import(workerData.tsx).then((api) => api.register()) : Promise.resolve();
