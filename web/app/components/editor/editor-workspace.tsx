@@ -440,7 +440,7 @@ export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
     open([...e.dataTransfer.files]);
   };
 
-  if (phase === 'processing') return <ProgressView progress={flow.task.progress} />;
+  if (phase === 'processing') return <ProgressView progress={flow.task.progress} busySeconds={flow.task.busySeconds} />;
   if (phase === 'done') return <ResultView result={flow.task.result} inputSize={edited[0]?.file.size ?? 0} showSaving={false} onDownload={onDownload} onStartOver={startOver} />;
   if (phase === 'failed') return <FailureView error={flow.task.error} onRetry={apply} onStartOver={startOver} />;
   if (phase === 'batch') return <BatchView files={flow.files} options={undefined} showSaving={false} onRetry={retryTab} onDownload={onDownload} onStartOver={startOver} />;
