@@ -9,6 +9,8 @@ import { ebooksCadBench } from './ebooks-cad';
 import { editorBench } from './editor';
 import { hostileBench } from './hostile';
 import { lighthouseBench } from './lighthouse';
+import { loadBench } from './load';
+import { memoryBench } from './memory';
 import { mergeBench } from './merge';
 import { ocrBench } from './ocr';
 import { officeBench } from './office';
@@ -40,6 +42,8 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   editor: editorBench,
   ai: aiBench,
   'ai-speed': aiSpeedBench,
+  memory: memoryBench,
+  load: loadBench,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));

@@ -1,4 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
+import { engineIdleMs } from '#shared/env';
 import type { EngineName } from '#shared/tools';
 
 /** What playwright-core starts here, for the worker's engine checks. */
@@ -25,14 +26,30 @@ const ARGS = [
 const LAUNCH_TIMEOUT_MS = 30_000;
 
 let current: Promise<Browser> | undefined;
+let idleTimer: NodeJS.Timeout | undefined;
+
+/**
+ * Closes the browser once no job has asked for it for `idleMs` and none has a context open: an
+ * idle worker does not hold a few hundred megabytes for a tool nobody uses.
+ */
+function closeWhenIdle(idleMs: number) {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    void current?.then(
+      (browser) => (browser.contexts().length ? closeWhenIdle(idleMs) : closeBrowser()),
+      () => undefined,
+    );
+  }, idleMs);
+  idleTimer.unref();
+}
 
 /**
  * The worker's one Chromium, launched on first use and kept warm: a launch costs about a second,
  * a fresh browser context per job costs milliseconds and shares nothing with other jobs. A browser
- * that crashed or was closed is launched again on the next call. playwright-core spawns it without
- * a shell and kills it when this process exits.
+ * that crashed or was closed is launched again on the next call; one unused for ENGINE_IDLE_SECONDS
+ * is closed. playwright-core spawns it without a shell and kills it when this process exits.
  */
-export function sharedBrowser(): Promise<Browser> {
+export function sharedBrowser(idleMs = engineIdleMs()): Promise<Browser> {
   if (!current) {
     const launching = chromium.launch({
       executablePath: CHROMIUM_PATH,
@@ -51,14 +68,19 @@ export function sharedBrowser(): Promise<Browser> {
   }
   const pending = current;
   return pending.then((browser) => {
-    if (browser.isConnected()) return browser;
+    if (browser.isConnected()) {
+      // Counted from the hand-over, not the launch: a slow launch must not close it under its first job.
+      closeWhenIdle(idleMs);
+      return browser;
+    }
     if (current === pending) current = undefined;
-    return sharedBrowser();
+    return sharedBrowser(idleMs);
   });
 }
 
 /** Closes the shared browser, if one was launched. Call it when the worker shuts down. */
 export async function closeBrowser(): Promise<void> {
+  clearTimeout(idleTimer);
   const pending = current;
   current = undefined;
   const browser = await pending?.catch(() => undefined);

@@ -1,0 +1,23 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeBrowser, sharedBrowser } from '../../worker/src/engines/chromium';
+
+const IDLE_MS = 200;
+
+describe('warm engines stop when unused (ENGINE_IDLE_SECONDS)', () => {
+  afterAll(() => closeBrowser());
+
+  it('keeps Chromium while a job has a context open, closes it once unused for the idle time, and launches it again on the next call', async () => {
+    const browser = await sharedBrowser(IDLE_MS);
+    const context = await browser.newContext();
+    await new Promise((r) => setTimeout(r, IDLE_MS * 3));
+    expect(browser.isConnected()).toBe(true);
+
+    const closed = new Promise((resolve) => browser.once('disconnected', resolve));
+    await context.close();
+    await closed;
+
+    const again = await sharedBrowser(IDLE_MS);
+    expect(again).not.toBe(browser);
+    expect(again.isConnected()).toBe(true);
+  });
+});
