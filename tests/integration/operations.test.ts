@@ -2,6 +2,7 @@ import net from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app';
+import { serveWorkerMetrics } from '../../worker/src/jobs/metrics';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
@@ -79,6 +80,26 @@ describe('operating it: metrics, rate limits, backpressure, task cap, 413', () =
     ).toBeGreaterThanOrEqual(1);
     expect(metricValue(text, 'sheaf_queue_jobs', { queue: 'tasks-quick', state: 'waiting' })).toBe(0);
     expect(metricValue(text, 'sheaf_process_resident_memory_bytes')).toBeGreaterThan(0);
+  });
+
+  it("serves a worker's own /metrics on WORKER_METRICS_PORT, with the same token", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const server = serveWorkerMetrics({ ...stack.deps.env, WORKER_METRICS_PORT: port })!;
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const url = `http://127.0.0.1:${port}/metrics`;
+      expect((await fetch(url)).status).toBe(401);
+      const res = await fetch(url, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      expect(res.status).toBe(200);
+      expect(metricValue(await res.text(), 'sheaf_tasks_total', { tool: 'rotate-pdf', outcome: 'done' })).toBe(1);
+    } finally {
+      server.close();
+    }
   });
 
   it('caps the tasks in progress per requester, then refuses transfers with 503 and Retry-After while the queue is too deep', async () => {
