@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
+import { engineIdleMs } from '#shared/env';
 import { AppError } from '#shared/errors';
 import { randomId } from '#shared/server/ids';
 import { log } from '#shared/server/logger';
@@ -294,8 +295,13 @@ export class SofficePool {
   private baseDir?: Promise<string>;
   private closed = false;
   private startFailedAt = 0;
+  private idleTimer?: NodeJS.Timeout;
 
-  constructor(readonly config: SofficePoolConfig) {}
+  constructor(
+    readonly config: SofficePoolConfig,
+    /** Running instances stop when no conversion has come for this long; the next one starts them again. */
+    private readonly idleMs = engineIdleMs(),
+  ) {}
 
   /** Converts through a warm instance; throws SofficeStartError when none can be started. */
   async convert(request: SofficeRequest, opts: SofficeCallOptions): Promise<SofficeResult> {
@@ -323,6 +329,7 @@ export class SofficePool {
   }
 
   private async acquire(signal?: AbortSignal): Promise<SofficeInstance> {
+    clearTimeout(this.idleTimer);
     const free = this.idle.pop();
     if (free) return free;
     if (this.instances.length < this.config.SOFFICE_POOL_SIZE) {
@@ -357,6 +364,17 @@ export class SofficePool {
     const waiter = this.waiters.shift();
     if (waiter) waiter(instance);
     else this.idle.push(instance);
+    if (this.idle.length === this.instances.length && this.instances.some((i) => i.running)) this.stopWhenIdle();
+  }
+
+  /** Every instance is free: unless a conversion comes first, they stop (out of the idle list while they do). */
+  private stopWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      log.info('soffice pool idle: stopping its instances', { idleSeconds: this.idleMs / 1000 });
+      for (const instance of this.idle.splice(0)) void instance.stop().finally(() => this.handOver(instance));
+    }, this.idleMs);
+    this.idleTimer.unref();
   }
 
   /** Pids of the running instances' process groups (for tests and diagnostics). */
@@ -367,6 +385,7 @@ export class SofficePool {
   /** Stops every instance and removes the profiles. Conversions after this fail. */
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     await Promise.all(this.instances.map((i) => i.stop()));
     if (this.baseDir) await rm(await this.baseDir, { recursive: true, force: true });
   }
