@@ -34,8 +34,8 @@ USER sheaf
 ENV NODE_ENV=production DATA_DIR=/data
 VOLUME /data
 EXPOSE 3000
-# The api answers 200 while PostgreSQL and Redis do (503 otherwise). A worker container has no HTTP
-# port: compose turns this check off for it.
+# The api answers 200 while PostgreSQL and Redis do (503 otherwise). A worker container serves no
+# api: compose turns this check off for it.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD curl -fs "http://localhost:${PORT:-3000}/api/health" >/dev/null || exit 1
 # The api; the workers run `node dist/worker/src/main.js`, the migrations `node_modules/.bin/prisma
 # migrate deploy --config prisma/prisma.config.ts && node dist/prisma/seed.js` (docker-compose.yml).
