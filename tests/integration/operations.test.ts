@@ -159,5 +159,10 @@ describe('operating it: metrics, rate limits, backpressure, task cap, 413', () =
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(refused?.headers['ratelimit-reset']).toBe(String(retryAfter));
+    const refusals = metricValue((await scrape()).text, 'sheaf_http_request_duration_seconds_count', {
+      route: '/api/miaohui/file/unLoginUpload',
+      status: '4xx',
+    });
+    expect(refusals).toBeGreaterThanOrEqual(1);
   });
 });

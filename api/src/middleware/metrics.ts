@@ -19,7 +19,8 @@ export function measureRequests(): RequestHandler {
       get: () => route,
       set(value: { path?: unknown } | undefined) {
         route = value;
-        if (typeof value?.path === 'string') pattern = req.baseUrl + value.path;
+        // A route over a list of literal paths (the traffic limits') is named by the one that matched.
+        if (value) pattern = req.baseUrl + (typeof value.path === 'string' ? value.path : req.path);
       },
     });
     res.once('finish', () => {
