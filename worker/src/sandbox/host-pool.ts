@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import type { ProcessorConfig } from '#shared/env';
+import { engineIdleMs, type ProcessorConfig } from '#shared/env';
 import { AppError } from '#shared/errors';
 import { log } from '#shared/server/logger';
 import type { ProcessorResult } from '../processors/types';
@@ -62,6 +62,12 @@ export class TaskHosts {
   private readonly busy = new Set<Host>();
   private watcher: NodeJS.Timeout | undefined;
   private closed = false;
+  /**
+   * A warm host unused for ENGINE_IDLE_SECONDS is stopped with the engines it holds (LibreOffice,
+   * Chromium), so an idle worker gives its memory back; the next job starts a host again.
+   */
+  private readonly idleMs = engineIdleMs();
+  private readonly idleTimers = new Map<Host, NodeJS.Timeout>();
 
   constructor(
     private readonly entry: string,
@@ -76,7 +82,7 @@ export class TaskHosts {
     if (this.closed) throw new Error('task hosts are closed');
     const nice = opts.nice ?? 0;
     const warm = this.idle.findIndex((h) => h.nice === nice);
-    const host = warm >= 0 ? this.idle.splice(warm, 1)[0] : this.start(nice);
+    const host = warm >= 0 ? this.unpark(this.idle[warm]) : this.start(nice);
     this.busy.add(host);
     this.watcher ??= setInterval(() => this.watchMemory(), WATCH_MS);
     const outcome = await host.execute({ ...job, config: this.config }, opts);
@@ -86,7 +92,7 @@ export class TaskHosts {
       this.watcher = undefined;
     }
     const reusable = outcome.kind === 'done' && host.memoryBytes() < this.limits.memoryMb * MB * RECYCLE_SHARE;
-    if (reusable && !this.closed && this.idle.length < this.keepWarm) this.idle.push(host);
+    if (reusable && !this.closed && this.idle.length < this.keepWarm) this.park(host);
     else this.retire(host);
     return resultOf(outcome, this.limits.memoryMb, opts.stallMs);
   }
@@ -135,16 +141,31 @@ export class TaskHosts {
     this.live.add(host);
     void host.exited.then(() => {
       this.live.delete(host);
-      const i = this.idle.indexOf(host);
-      if (i >= 0) this.idle.splice(i, 1);
+      this.unpark(host);
     });
+    return host;
+  }
+
+  private park(host: Host) {
+    this.idle.push(host);
+    const timer = setTimeout(() => this.unpark(host).kill(), this.idleMs);
+    timer.unref();
+    this.idleTimers.set(host, timer);
+  }
+
+  /** Takes a host out of the idle list (if it is there) and stops its idle timer. */
+  private unpark(host: Host): Host {
+    const i = this.idle.indexOf(host);
+    if (i >= 0) this.idle.splice(i, 1);
+    clearTimeout(this.idleTimers.get(host));
+    this.idleTimers.delete(host);
     return host;
   }
 
   /** Replaces a host that may hold leftovers of its last job (a decoder still running, leaked memory). */
   private retire(host: Host) {
     host.kill();
-    if (!this.closed && this.idle.length < this.keepWarm) this.idle.push(this.start(host.nice));
+    if (!this.closed && this.idle.length < this.keepWarm) this.park(this.start(host.nice));
   }
 }
 
