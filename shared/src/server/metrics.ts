@@ -52,7 +52,7 @@ export const engineDuration = new Histogram({
 
 export const sofficeRestarts = new Counter({
   name: 'sheaf_soffice_restarts_total',
-  help: 'LibreOffice pool instances started again (recycled after their job count, or after a crash or a timeout)',
+  help: 'LibreOffice pool instances started again (recycled after their job count, woken after an idle stop, or replaced after a crash or a timeout)',
   registers: [registry],
 });
 
