@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type request from 'supertest';
@@ -86,6 +87,15 @@ describe('FILE_STORE=s3: api and worker keep every file in the bucket', () => {
     fs.writeFileSync(merged, whole.body as Buffer);
     expect(qpdfPages(merged)).toBe(qpdfPages(SMALL) + qpdfPages(SECOND));
     fs.rmSync(merged);
+    // The task's zip streams its outputs from the bucket too.
+    const zip = await v.download(`/api/miaohui/file/zip/${done.id}`, path.join(stack.deps.env.tmpDir, `merged-${done.id}.zip`));
+    const zipped = execFileSync('python3', [
+      '-c',
+      'import sys,zipfile;z=zipfile.ZipFile(sys.argv[1]);sys.stdout.buffer.write(z.read(z.namelist()[0]))',
+      zip.path,
+    ]);
+    expect(zipped).toEqual(whole.body);
+    fs.rmSync(zip.path);
 
     const size = (whole.body as Buffer).length;
     const head = await binary(v.agent.get(url).set('Range', 'bytes=0-4'));
