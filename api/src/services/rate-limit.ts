@@ -20,7 +20,7 @@ export async function countHit(deps: Deps, key: string, limit: number, windowSec
   await whenReady(deps.redis, CONNECT_WAIT_MS);
   const [[, count], [, ttl]] = (await deps.redis.multi().incr(redisKey).ttl(redisKey).exec()) as [[null, number], [null, number]];
   if (ttl < 0) await deps.redis.expire(redisKey, windowSeconds);
-  return { limit, remaining: Math.max(0, limit - count), resetSeconds: ttl < 0 ? windowSeconds : ttl, exceeded: count > limit };
+  return { limit, remaining: Math.max(0, limit - count), resetSeconds: ttl < 0 ? windowSeconds : Math.max(1, ttl), exceeded: count > limit };
 }
 
 /** Throws TOO_FREQUENT (the spec's code 410) once `limit` hits happened within `windowSeconds`. */
