@@ -251,7 +251,9 @@ export async function loadBench(): Promise<string> {
     table(['visitors', 'tasks', 'tasks / minute', 'p50 transfer-to-Done', 'p95 transfer-to-Done', 'errors'], phases.map(phaseRow)),
     '',
     `api + worker RSS (each with what it started): ${mb(rss.before)} before the first visitor, ${mb(rss.after)} after the last` +
-      (process.env.BENCH_LOAD_IDLE_S ? `, ${mb(rss.afterIdle)} after ${process.env.BENCH_LOAD_IDLE_S} s idle.` : '.'),
+      (process.env.BENCH_LOAD_IDLE_S
+        ? `, ${mb(rss.afterIdle)} after ${process.env.BENCH_LOAD_IDLE_S} s idle (ENGINE_IDLE_SECONDS ${process.env.ENGINE_IDLE_SECONDS ?? 300}: warm task hosts and engines stopped).`
+        : ' (warm task hosts and engines stay until ENGINE_IDLE_SECONDS passes; BENCH_LOAD_IDLE_S waits for it).'),
     '',
     `Then ${kill.submitted} small tasks (${SCENARIOS[0].name}) from ${KILL_VISITORS} visitors while the worker, with its task hosts and engines, is SIGKILLed`,
     `every ${KILL_EVERY_MS / 1000} s and started again (WORKER_LOCK_MS ${KILL_LOCK_MS}: a dead worker's jobs are taken over after 5 s).`,

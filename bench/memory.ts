@@ -86,8 +86,8 @@ export async function memoryBench(): Promise<string> {
       `Resident memory (RSS) of each process and every process it started, the median of ${SAMPLES} readings a second`,
       `apart, ${SETTLE_S} s after it said it was ready, with no request served yet. \`tsx\` runs the TypeScript sources as`,
       '`npm run api` / `npm run worker` do (tsx compiles them in memory and keeps an esbuild service process);',
-      '`compiled` runs the `dist/` that `npm start` builds. LibreOffice, Chromium and the OCR engines are not in these',
-      'figures: they start with the first task that needs them and stop after ENGINE_IDLE_SECONDS without one.',
+      '`compiled` runs the `dist/` that `npm start` builds. No task host, LibreOffice or Chromium is in these figures: they',
+      'start with the first task that needs them and stop after ENGINE_IDLE_SECONDS without one (OCR engines live for one task).',
       modes.includes('compiled') ? '' : '\nThe compiled column is missing: this checkout has no scripts/build-server.ts.\n',
       table(
         ['', ...modes.map((m) => label[m])],
