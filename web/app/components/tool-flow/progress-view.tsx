@@ -28,8 +28,12 @@ export function ProgressView({ progress, note, busySeconds }: { progress: number
         {progress > 0 && ` · ${Math.round(progress * 100)}%`}
       </p>
       {busySeconds !== undefined && (
-        <p className="progress-view__note" role="status">
-          {busySeconds > 0 ? t('flow.progress.busy', { count: busySeconds }) : t('flow.progress.busyRetrying')}
+        <p className="progress-view__note">
+          {/* Said once to screen readers; the countdown beside it changes every second and is only shown. */}
+          <span className="visually-hidden" role="status">
+            {t('errors.SERVICE_BUSY')}
+          </span>
+          <span aria-hidden="true">{busySeconds > 0 ? t('flow.progress.busy', { count: busySeconds }) : t('flow.progress.busyRetrying')}</span>
         </p>
       )}
       {note && <p className="progress-view__note">{note}</p>}
