@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { engineIdleMs } from '#shared/env';
 import type { EngineName } from '#shared/tools';
 
@@ -27,20 +27,34 @@ const LAUNCH_TIMEOUT_MS = 30_000;
 
 let current: Promise<Browser> | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
+/** Contexts asked for and not yet made: the browser they are made in must not close under them. */
+let opening = 0;
 
 /**
- * Closes the browser once no job has asked for it for `idleMs` and none has a context open: an
- * idle worker does not hold a few hundred megabytes for a tool nobody uses.
+ * Closes the browser once no job has asked for it for `idleMs` and none has a context open or
+ * opening: an idle worker does not hold a few hundred megabytes for a tool nobody uses.
  */
 function closeWhenIdle(idleMs: number) {
   clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
     void current?.then(
-      (browser) => (browser.contexts().length ? closeWhenIdle(idleMs) : closeBrowser()),
+      (browser) => (browser.contexts().length || opening ? closeWhenIdle(idleMs) : closeBrowser()),
       () => undefined,
     );
   }, idleMs);
   idleTimer.unref();
+}
+
+/** A fresh context of the worker's one Chromium (see sharedBrowser), which stays open while the context does. */
+export async function newBrowserContext(options: BrowserContextOptions, idleMs = engineIdleMs()): Promise<BrowserContext> {
+  opening++;
+  try {
+    const browser = await sharedBrowser(idleMs);
+    return await browser.newContext(options);
+  } finally {
+    opening--;
+    closeWhenIdle(idleMs);
+  }
 }
 
 /**
@@ -49,7 +63,7 @@ function closeWhenIdle(idleMs: number) {
  * that crashed or was closed is launched again on the next call; one unused for ENGINE_IDLE_SECONDS
  * is closed. playwright-core spawns it without a shell and kills it when this process exits.
  */
-export function sharedBrowser(idleMs = engineIdleMs()): Promise<Browser> {
+function sharedBrowser(idleMs: number): Promise<Browser> {
   if (!current) {
     const launching = chromium.launch({
       executablePath: CHROMIUM_PATH,

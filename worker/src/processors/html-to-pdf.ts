@@ -5,7 +5,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { z } from 'zod';
 import { AppError, isAppError } from '#shared/errors';
 import htmlTool from '#shared/tools/html-to-pdf';
-import { sharedBrowser } from '../engines/chromium';
+import { newBrowserContext } from '../engines/chromium';
 import { startGuardedProxy } from '../html/guarded-proxy';
 import { RequestGuard, isBlockedError } from '../html/ssrf-guard';
 import { defineProcessor } from './types';
@@ -53,14 +53,13 @@ const htmlToPdf = defineProcessor(htmlTool, async (ctx) => {
   const refused = () => mainFrameRefused || mainFrameUrls.some((u) => guard.refusedUrl(u));
 
   try {
-    const browser = await sharedBrowser();
-    if (deadline.aborted) throw new AppError('TASK_FAILED', 'aborted');
-    context = await browser.newContext({
+    context = await newBrowserContext({
       proxy: { server: proxy.url },
       serviceWorkers: 'block',
       acceptDownloads: false,
       viewport: { width: 1280, height: 900 },
     });
+    if (deadline.aborted) throw new AppError('TASK_FAILED', 'aborted');
     await context.routeWebSocket(/.*/, (ws) => ws.close({ code: 1008, reason: 'not allowed' }));
     let page: Page | undefined;
     await context.route('**/*', async (route) => {
