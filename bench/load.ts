@@ -204,23 +204,32 @@ async function killRun(servers: Servers): Promise<KillFigures> {
   };
 }
 
+/** Warm task hosts and engines stop this long after their last task in this run, so the memory they held can be seen to go. */
+const ENGINE_IDLE_S = 20;
+
+interface RssReading {
+  api: number;
+  worker: number;
+}
+
 /**
  * Simulated visitors at rising concurrency against the real api and worker processes, then the
  * worker killed every 20 s under a stream of tasks.
  */
 export async function loadBench(): Promise<string> {
   const mode: RunMode = runModes().includes('compiled') ? 'compiled' : 'tsx';
-  const servers = await startServers(mode, UNLIMITED);
+  const servers = await startServers(mode, { ...UNLIMITED, ENGINE_IDLE_SECONDS: String(ENGINE_IDLE_S) });
+  const reading = (): RssReading => ({ api: servers.api.treeRss(), worker: servers.worker.treeRss() });
   let phases: PhaseFigures[];
-  let rss: { before: number; after: number; afterIdle: number };
+  let rss: RssReading[];
   try {
     await sleep(10_000);
-    const before = servers.api.treeRss() + servers.worker.treeRss();
+    const before = reading();
     phases = [];
     for (const visitors of CONCURRENCY) phases.push(await phase(servers, visitors));
-    const after = servers.api.treeRss() + servers.worker.treeRss();
-    await sleep(Number(process.env.BENCH_LOAD_IDLE_S ?? 0) * 1000);
-    rss = { before, after, afterIdle: servers.api.treeRss() + servers.worker.treeRss() };
+    const after = reading();
+    await sleep((ENGINE_IDLE_S + 10) * 1000);
+    rss = [before, after, reading()];
   } finally {
     await servers.stop();
   }
@@ -250,10 +259,12 @@ export async function loadBench(): Promise<string> {
     '',
     table(['visitors', 'tasks', 'tasks / minute', 'p50 transfer-to-Done', 'p95 transfer-to-Done', 'errors'], phases.map(phaseRow)),
     '',
-    `api + worker RSS (each with what it started): ${mb(rss.before)} before the first visitor, ${mb(rss.after)} after the last` +
-      (process.env.BENCH_LOAD_IDLE_S
-        ? `, ${mb(rss.afterIdle)} after ${process.env.BENCH_LOAD_IDLE_S} s idle (ENGINE_IDLE_SECONDS ${process.env.ENGINE_IDLE_SECONDS ?? 300}: warm task hosts and engines stopped).`
-        : ' (warm task hosts and engines stay until ENGINE_IDLE_SECONDS passes; BENCH_LOAD_IDLE_S waits for it).'),
+    `RSS of each process with what it started (task hosts, engines), with ENGINE_IDLE_SECONDS=${ENGINE_IDLE_S} for this run:`,
+    '',
+    table(
+      ['', 'before the first visitor', 'after the last', `${ENGINE_IDLE_S + 10} s later`],
+      (['api', 'worker'] as const).map((which) => [which, ...rss.map((r) => mb(r[which]))]).concat([['api + worker', ...rss.map((r) => mb(r.api + r.worker))]]),
+    ),
     '',
     `Then ${kill.submitted} small tasks (${SCENARIOS[0].name}) from ${KILL_VISITORS} visitors while the worker, with its task hosts and engines, is SIGKILLed`,
     `every ${KILL_EVERY_MS / 1000} s and started again (WORKER_LOCK_MS ${KILL_LOCK_MS}: a dead worker's jobs are taken over after 5 s).`,
