@@ -5,7 +5,7 @@
  */
 import { userInfo } from 'node:os';
 import { createInterface } from 'node:readline/promises';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { CURRENCIES, loadCatalogue, lookupKey, recurringOf, type CatalogueProduct, type Currency } from '#shared/billing/catalogue';
 import { refundFor } from '#shared/billing/refund-rules';
 import { loadEnv, type Env } from '#shared/env';
@@ -322,12 +322,23 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+/**
+ * A Stripe error by its `type` (StripeConnectionError, StripeInvalidRequestError…). Not instanceof:
+ * the client is loaded where billing is configured (stripe-client.ts), a copy of the library apart
+ * from any this module would import.
+ */
+function stripeError(error: unknown): (Error & { type: string; requestId?: string }) | undefined {
+  const type = (error as { type?: unknown } | null)?.type;
+  return error instanceof Error && typeof type === 'string' && type.startsWith('Stripe') ? (error as Error & { type: string }) : undefined;
+}
+
 main(process.argv.slice(2)).then(
   () => process.exit(0),
   (error: unknown) => {
+    const stripe = stripeError(error);
     if (error instanceof Refusal) console.error(error.message);
-    else if (error instanceof Stripe.errors.StripeConnectionError) console.error(`Stripe could not be reached at ${loadEnv().STRIPE_API_URL}: ${error.message}`);
-    else if (error instanceof Stripe.errors.StripeError) console.error(`Stripe refused: ${error.message}${error.requestId ? ` (request ${error.requestId})` : ''}`);
+    else if (stripe?.type === 'StripeConnectionError') console.error(`Stripe could not be reached at ${loadEnv().STRIPE_API_URL}: ${stripe.message}`);
+    else if (stripe) console.error(`Stripe refused: ${stripe.message}${stripe.requestId ? ` (request ${stripe.requestId})` : ''}`);
     else console.error(error);
     process.exit(1);
   },
