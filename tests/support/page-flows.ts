@@ -7,6 +7,8 @@ export const hydrated = (page: Page) => page.waitForFunction(() => document.cook
 
 /** On the Merge page just opened: two fixtures merged, then Download clicked; what that opens is the caller's to check. */
 export async function mergeAndClickDownload(page: Page): Promise<void> {
+  // Files chosen before the page has hydrated go nowhere.
+  await hydrated(page);
   await page.locator('input[type=file]').setInputFiles([fixture('pdf/pypdf_multicolumn.pdf'), fixture('pdf/pdfjs_tracemonkey.pdf')]);
   await expect.poll(() => page.locator('[data-status="ready"]').count(), { timeout: 30_000 }).toBe(2);
   await page.getByRole('button', { name: /^Merge PDF/ }).click();
