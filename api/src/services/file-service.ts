@@ -85,3 +85,6 @@ export function ownsRow(who: Requester, row: { userId: string | null; visitorId:
   if (row.userId !== null) return row.userId === who.userId;
   return row.visitorId !== null && row.visitorId === who.visitorId;
 }
+
+/** The same ownership as a database filter: a user's rows, or a visitor's rows that no user owns. */
+export const ownedRowsWhere = (who: Requester) => (who.userId ? { userId: who.userId } : { userId: null, visitorId: who.visitorId });

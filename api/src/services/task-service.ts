@@ -10,7 +10,7 @@ import { takeQuestion } from './ai/ai-limits';
 import { assertMayUseProFeatures } from './billing/pro-feature-service';
 import { countConversion } from './billing/usage-service';
 import { availableEngines } from './engine-service';
-import { findOwnedFile, ownsRow } from './file-service';
+import { findOwnedFile, ownedRowsWhere, ownsRow } from './file-service';
 import { assertMaySeal, openSigningAudit } from './signing-audit-service';
 
 const BASE_KEYS = new Set(Object.keys(ZConversionRequestBase.shape));
@@ -102,9 +102,8 @@ const RUNNING_AT_MOST_MS = 3600_000;
 
 /** TASKS_PER_USER: a requester with that many tasks waiting or running starts no other (TASKS_RUNNING). */
 async function assertFewRunning(deps: Deps, who: Requester) {
-  const owner = who.userId ? { userId: who.userId } : { visitorId: who.visitorId };
   const since = new Date(deps.now().getTime() - RUNNING_AT_MOST_MS);
-  const running = await deps.db.task.count({ where: { ...owner, status: 'DOING', createdAt: { gte: since } } });
+  const running = await deps.db.task.count({ where: { ...ownedRowsWhere(who), status: 'DOING', createdAt: { gte: since } } });
   if (running >= deps.env.TASKS_PER_USER) throw new AppError('TASKS_RUNNING', `${running} tasks in progress`);
 }
 

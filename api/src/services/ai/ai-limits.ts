@@ -4,12 +4,12 @@ import type { Deps } from '#shared/server/deps';
 import type { Requester } from '../../middleware/requester';
 import { vipInfoFor } from '../billing/entitlement-service';
 import { countToday, usagePeriod } from '../billing/usage-service';
+import { ownedRowsWhere } from '../file-service';
 
 /** The UsageCounter kind of the AI assistant's questions (one row per requester and UTC day). */
 const QUESTION_KIND = 'ai-question';
 
 /** The requester's AI documents: a user's own, or a visitor's not yet adopted by an account. */
-export const ownedDocumentsWhere = (who: Requester) => (who.userId ? { userId: who.userId } : { userId: null, visitorId: who.visitorId });
 
 /**
  * The AI plan (or Pro, which includes it) lifts every limit; visitors and Free users have the Free
@@ -32,8 +32,8 @@ export async function takeQuestion(deps: Deps, who: Requester): Promise<void> {
 /** What the requester holds and has used today, for the limits the pages show. */
 export async function aiUsageOf(deps: Deps, who: Requester): Promise<{ files: number; questionsToday: number }> {
   const [files, counter] = await Promise.all([
-    deps.db.aiDocument.count({ where: ownedDocumentsWhere(who) }),
-    deps.db.usageCounter.findFirst({ where: { ...ownedDocumentsWhere(who), kind: QUESTION_KIND, period: usagePeriod(deps) }, select: { count: true } }),
+    deps.db.aiDocument.count({ where: ownedRowsWhere(who) }),
+    deps.db.usageCounter.findFirst({ where: { ...ownedRowsWhere(who), kind: QUESTION_KIND, period: usagePeriod(deps) }, select: { count: true } }),
   ]);
   return { files, questionsToday: counter?.count ?? 0 };
 }

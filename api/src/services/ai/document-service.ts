@@ -11,9 +11,9 @@ import { randomId } from '#shared/server/ids';
 import { TASK_JOB_OPTIONS } from '#shared/server/jobs';
 import ocrTool from '#shared/tools/pdf-ocr';
 import type { Requester } from '../../middleware/requester';
-import { findOwnedFile, ownsRow } from '../file-service';
+import { findOwnedFile, ownedRowsWhere, ownsRow } from '../file-service';
 import { thumbnail } from '../thumbnail-service';
-import { aiLimitsOf, aiUsageOf, ownedDocumentsWhere } from './ai-limits';
+import { aiLimitsOf, aiUsageOf } from './ai-limits';
 
 const MB = 1024 * 1024;
 /** Pictures a document can be made of: what the OCR pipeline reads (chat with image). */
@@ -30,11 +30,11 @@ export async function findOwnedDocument(deps: Deps, who: Requester, documentId: 
 
 /** The requester's documents, newest first. */
 export const listDocuments = (deps: Deps, who: Requester) =>
-  deps.db.aiDocument.findMany({ where: ownedDocumentsWhere(who), orderBy: { createdAt: 'desc' } });
+  deps.db.aiDocument.findMany({ where: ownedRowsWhere(who), orderBy: { createdAt: 'desc' } });
 
 /** The requester's newest document made from an upload. */
 export async function documentOfUpload(deps: Deps, who: Requester, token: string): Promise<{ documentId: string; title: string }> {
-  const doc = await deps.db.aiDocument.findFirst({ where: { token, ...ownedDocumentsWhere(who) }, orderBy: { createdAt: 'desc' } });
+  const doc = await deps.db.aiDocument.findFirst({ where: { token, ...ownedRowsWhere(who) }, orderBy: { createdAt: 'desc' } });
   if (!doc) throw new AppError('NOT_FOUND', `no AI document from upload ${token}`);
   return { documentId: doc.documentId, title: doc.title };
 }
@@ -42,7 +42,7 @@ export async function documentOfUpload(deps: Deps, who: Requester, token: string
 /** The file limit, checked against what the requester holds now (db: a transaction holding the requester's lock, or the client). */
 async function assertRoomForOne(db: Pick<Deps['db'], 'aiDocument'>, who: Requester, files: number | null) {
   if (files === null) return;
-  const held = await db.aiDocument.count({ where: ownedDocumentsWhere(who) });
+  const held = await db.aiDocument.count({ where: ownedRowsWhere(who) });
   if (held >= files) throw new AppError('AI_FILE_LIMIT', `${who.userId ?? who.visitorId} holds ${held} AI documents`);
 }
 
