@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { randomId } from '#shared/server/ids';
-import { descendants, treeMemory } from '../tests/support/hostile-files';
+import { spawnServer, treeMemory } from '../tests/support/hostile-files';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -51,61 +51,34 @@ export async function freePort(): Promise<number> {
 /** Starts the api or the worker as its own process (group) and resolves once it says it is ready. */
 export async function startServer(which: 'api' | 'worker', mode: RunMode, env: Record<string, string>): Promise<ServerProcess> {
   const args = mode === 'tsx' ? ['--import', 'tsx', `${ENTRY[which]}.ts`] : [`dist/${ENTRY[which]}.js`];
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, SHEAF_LOG: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let out = '';
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${which} (${mode}) not ready after ${READY_TIMEOUT_MS / 1000} s:\n${out.slice(-3000)}`)),
+  const server = spawnServer(args, env, READY[which]);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${which} (${mode}) not ready after ${READY_TIMEOUT_MS / 1000} s:\n${server.output().slice(-3000)}`)),
       READY_TIMEOUT_MS,
     );
-    const onData = (chunk: Buffer) => {
-      out = (out + chunk.toString()).slice(-100_000);
-      if (out.includes(READY[which])) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exit.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`${which} (${mode}) exited before it was ready:\n${out.slice(-3000)}`));
-    });
   });
-  const pid = child.pid!;
-  const killAll = (signal: NodeJS.Signals) => {
-    for (const p of [...descendants(pid), -pid, pid]) {
-      try {
-        process.kill(p, signal);
-      } catch {
-        // Gone already.
-      }
-    }
-  };
+  try {
+    await Promise.race([server.ready, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+  const { pid } = server;
   return {
     pid,
     treeRss: () => treeMemory(pid).rss,
-    async kill() {
-      killAll('SIGKILL');
-      if (!exited) await exit;
-    },
+    kill: () => server.killTree(),
     async stop() {
-      if (exited) return;
+      if (!server.alive()) return;
       process.kill(pid, 'SIGTERM');
-      const timer = setTimeout(() => killAll('SIGKILL'), 10_000);
-      await exit;
-      clearTimeout(timer);
+      const hung = setTimeout(() => void server.killTree(), 10_000);
+      await server.exited;
+      clearTimeout(hung);
       // Anything left behind (an engine the worker started).
-      killAll('SIGKILL');
+      await server.killTree();
     },
-    output: () => out,
+    output: () => server.output(),
   };
 }
 

@@ -404,7 +404,16 @@ export interface WorkerProcess {
  * group of its own, with info logs on, so `ready` can see 'worker ready'.
  */
 export function spawnWorker(env: Record<string, string | undefined>): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
+  return spawnServer(['--import', 'tsx', 'worker/src/main.ts'], env, '"msg":"worker ready"');
+}
+
+/**
+ * `node <args>` (the api or the worker, from source or compiled) with `env` over this process's
+ * environment, in a process group of its own, with info logs on; `ready` resolves once its output
+ * holds `readyLine`.
+ */
+export function spawnServer(args: readonly string[], env: Record<string, string | undefined>, readyLine: string): WorkerProcess {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, SHEAF_LOG: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -421,11 +430,11 @@ export function spawnWorker(env: Record<string, string | undefined>): WorkerProc
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       out = (out + chunk.toString()).slice(-200_000);
-      if (out.includes('"msg":"worker ready"')) resolve();
+      if (out.includes(readyLine)) resolve();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    void exitedP.then((how) => reject(new Error(`worker exited (${how}) before it was ready:\n${out.slice(-4000)}`)));
+    void exitedP.then((how) => reject(new Error(`${args.join(' ')} exited (${how}) before it was ready:\n${out.slice(-4000)}`)));
   });
   ready.catch(() => undefined);
   const pid = child.pid!;
