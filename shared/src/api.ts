@@ -92,4 +92,25 @@ export const API_PATHS = {
   /** POST `{ form }` — a form page's shipped blank as the requester's upload (answered like an upload). */
   openForm: '/api/forms/open',
   health: '/api/health',
+  /** GET the signed-in user's API keys; POST `{ name }` creates one (answered once with the key); DELETE `${apiKeys}/{id}` revokes one. */
+  apiKeys: '/api/user/apiKeys',
+  /** GET the OpenAPI document as JSON; `${docs}/view` is the same document as a readable page. */
+  docs: '/api/docs',
 } as const;
+
+/** An API key as its owner's list shows it: never the key itself, only its first characters. */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  /** The key's first characters, e.g. `sheaf_AbC12x`. */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** The answer to creating a key: the key and its webhook secret, shown this once and never again. */
+export interface CreatedApiKey {
+  apiKey: ApiKeyView;
+  key: string;
+  webhookSecret: string;
+}

@@ -23,4 +23,6 @@ export const ZConversionRequestBase = z.object({
   pdffilename: z.string().max(512).optional(),
   imagepdfocroption: z.unknown().optional(),
   table: z.unknown().optional(),
+  /** API keys only: where Sheaf POSTs the transferProgress answer, signed with the key's webhook secret, when the task ends. */
+  webhookUrl: z.string().max(2048).optional(),
 });

@@ -152,6 +152,8 @@ const ZEnv = z.object({
   /** Uploads and transfers one visitor (or one IP address) may start per minute. */
   UPLOADS_PER_MINUTE: int(120, 1),
   TRANSFERS_PER_MINUTE: int(60, 1),
+  /** Requests one API key may make per minute, on any API route (on top of the upload and transfer limits). */
+  API_KEY_REQUESTS_PER_MINUTE: int(300, 1),
   /** Internal `host:port`s (comma-separated) that html-to-pdf may fetch although the SSRF guard blocks internal addresses. */
   URL_FETCH_ALLOWLIST: z.string().transform(parseHostPortList).default([]),
   /** Warm engines (the LibreOffice pool, Chromium) start with the first task that needs them and stop after this long unused. */

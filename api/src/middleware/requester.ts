@@ -2,12 +2,17 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Env } from '#shared/env';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
+import { bearerKey, hashApiKey } from '#shared/server/api-keys';
 import { randomId } from '#shared/server/ids';
 
-/** Who is asking: always a visitor id (anonymous cookie), plus a user id once signed in. */
+/**
+ * Who is asking: always a visitor id (anonymous cookie), plus a user id once signed in, by the
+ * session cookie or by one of the user's API keys (`Authorization: Bearer`, then `apiKeyId` too).
+ */
 export interface Requester {
   visitorId: string;
   userId: string | null;
+  apiKeyId: string | null;
 }
 
 export const VISITOR_COOKIE = 'sheafVisitor';
@@ -42,8 +47,29 @@ export function renewVisitorId(env: Pick<Env, 'PUBLIC_URL'>, req: Request, res: 
   return visitorId;
 }
 
+/** A key's last use is written at most this often: a script's every call need not write a row. */
+const LAST_USED_EVERY_MS = 60_000;
+
+/** The user and key behind an API key; unknown, malformed or revoked keys are API_KEY_INVALID. */
+async function keyHolder(deps: Deps, key: string | 'malformed'): Promise<Requester> {
+  const row = key === 'malformed' ? null : await deps.db.apiKey.findUnique({ where: { hash: hashApiKey(key) }, select: { id: true, userId: true, revokedAt: true } });
+  if (!row || row.revokedAt) throw new AppError('API_KEY_INVALID', row ? `revoked key ${row.id}` : 'unknown key');
+  const now = deps.now();
+  await deps.db.apiKey.updateMany({
+    where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USED_EVERY_MS) } }] },
+    data: { lastUsedAt: now },
+  });
+  // An API client keeps no cookies: it gets no visitor cookie, and a visitor id of this request only.
+  return { visitorId: randomId(32), userId: row.userId, apiKeyId: row.id };
+}
+
 export function requester(deps: Deps) {
   return async (req: Request, res: Response, next: NextFunction) => {
+    const key = bearerKey(req.headers.authorization);
+    if (key) {
+      res.locals.requester = await keyHolder(deps, key);
+      return next();
+    }
     const visitorId = ensureVisitorId(deps.env, req, res);
     let userId: string | null = null;
     const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
@@ -51,7 +77,7 @@ export function requester(deps: Deps) {
       const session = await deps.db.session.findUnique({ where: { token }, select: { userId: true, expiresAt: true, revokedAt: true } });
       if (session && !session.revokedAt && session.expiresAt > deps.now()) userId = session.userId;
     }
-    res.locals.requester = { visitorId, userId } satisfies Requester;
+    res.locals.requester = { visitorId, userId, apiKeyId: null } satisfies Requester;
     next();
   };
 }
