@@ -154,6 +154,8 @@ const ZEnv = z.object({
   TRANSFERS_PER_MINUTE: int(60, 1),
   /** Requests one API key may make per minute, on any API route (on top of the upload and transfer limits). */
   API_KEY_REQUESTS_PER_MINUTE: int(300, 1),
+  /** The first retry delay of a webhook delivery (doubling each time, five attempts in all); tests set it short. */
+  WEBHOOK_RETRY_BASE_MS: int(30_000, 1),
   /** Internal `host:port`s (comma-separated) that html-to-pdf may fetch although the SSRF guard blocks internal addresses. */
   URL_FETCH_ALLOWLIST: z.string().transform(parseHostPortList).default([]),
   /** Warm engines (the LibreOffice pool, Chromium) start with the first task that needs them and stop after this long unused. */
