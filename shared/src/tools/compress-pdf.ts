@@ -26,4 +26,5 @@ export default defineTool({
   built: true,
   menus: { top: 2, workspace: 1 },
   aliases: ['shrink-pdf'],
+  cliAliases: { level: 'compress' },
 });

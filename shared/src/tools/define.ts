@@ -58,6 +58,8 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
    * the order `tokens` gives.
    */
   attachments?: { kinds: readonly FileKind[]; tokens(options: z.output<Options>): string[] };
+  /** Other names the `sheaf` command takes for options (`--level` for `compress`): option names stay the API's. */
+  cliAliases?: Readonly<Record<string, keyof z.input<Options> & string>>;
   /** Each task leaves a signing audit row (who, from where, SHA-256 of operations, input and output). */
   audited?: boolean;
   /** Written by the AI provider: refused with AI_NOT_CONFIGURED when the server has none (document mode). */
