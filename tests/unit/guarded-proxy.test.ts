@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGuardedProxy, type GuardedProxy } from '../../worker/src/html/guarded-proxy';
-import { RequestGuard, type LookupAll } from '../../worker/src/html/ssrf-guard';
+import { RequestGuard, type LookupAll } from '#shared/server/ssrf-guard';
 
 /** A local server that records what reaches it; `/big` answers 2 MB. */
 let server: http.Server;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { urlFetchAllowlist } from '#shared/env';
-import { RequestGuard, checkUrl, classifyIp, parseIpv4Loose, type LookupAll } from '../../worker/src/html/ssrf-guard';
+import { RequestGuard, checkUrl, classifyIp, parseIpv4Loose, type LookupAll } from '#shared/server/ssrf-guard';
 
 /** A resolver with a fixed zone, so no test depends on the machine's DNS. */
 function zone(records: Record<string, string[]>): LookupAll & { calls: string[] } {

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, expect } from 'vitest';
 import { closeBrowser } from '../../../worker/src/engines/chromium';
 import { MAX_DOWNLOAD_BYTES } from '../../../worker/src/processors/html-to-pdf';
-import { classifyIp } from '../../../worker/src/html/ssrf-guard';
+import { classifyIp } from '#shared/server/ssrf-guard';
 import type { ToolCase, ToolConformance } from '../harness';
 import { pageSizes, renderedPage, shareOfColor } from '../image-checks';
 import { text } from '../pdf-checks';

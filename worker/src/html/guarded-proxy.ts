@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { isBlockedError, type RequestGuard } from './ssrf-guard';
+import { isBlockedError, type RequestGuard } from '#shared/server/ssrf-guard';
 
 /** Headers that belong to one connection and are never forwarded. */
 const HOP_BY_HOP = new Set([

@@ -4,10 +4,10 @@ import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { z } from 'zod';
 import { AppError, isAppError } from '#shared/errors';
+import { RequestGuard, isBlockedError } from '#shared/server/ssrf-guard';
 import htmlTool from '#shared/tools/html-to-pdf';
 import { newBrowserContext } from '../engines/chromium';
 import { startGuardedProxy } from '../html/guarded-proxy';
-import { RequestGuard, isBlockedError } from '../html/ssrf-guard';
 import { defineProcessor } from './types';
 
 type HtmlOptions = z.output<typeof htmlTool.options>;
