@@ -1,6 +1,6 @@
 import type { Deps } from '#shared/server/deps';
 import { thumbKey } from '#shared/server/jobs';
-import { presentTask } from '../presenters/task-presenter';
+import { presentTask } from '#shared/task-answer';
 import { isGone } from './file-service';
 
 export type HistoryStatus = 'successful' | 'failed' | 'processing' | 'deleted';

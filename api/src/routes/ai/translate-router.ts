@@ -2,9 +2,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { TRANSLATE_LANGUAGES } from '#shared/ai/api';
 import type { Deps } from '#shared/server/deps';
+import { presentTask } from '#shared/task-answer';
 import { getRequester } from '../../middleware/requester';
 import { validateBody } from '../../middleware/validate';
-import { presentTask } from '../../presenters/task-presenter';
 import { startTranslation } from '../../services/ai/translate-service';
 
 export const ZTranslateRequest = z.object({

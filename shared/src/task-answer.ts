@@ -13,10 +13,12 @@ interface TaskRow {
   outputs: Array<{ token: string; size: bigint; kind: string; name: string }>;
 }
 
-const downloadUrl = (token: string) => `${API_PATHS.download}/${token}`;
-
-/** Shapes a task into the spec's transfer / transferProgress answer. */
-export function presentTask(task: TaskRow): TaskAnswer {
+/**
+ * Shapes a task into the spec's transfer / transferProgress answer. `origin` (PUBLIC_URL) makes its
+ * download URLs absolute, for a webhook's receiver, which has no page to resolve them against.
+ */
+export function presentTask(task: TaskRow, origin = ''): TaskAnswer {
+  const downloadUrl = (token: string) => `${origin}${API_PATHS.download}/${token}`;
   let result: TaskResult;
   if (task.status === 'DONE') {
     const urls = task.outputs.map((o) => downloadUrl(o.token));
@@ -31,7 +33,7 @@ export function presentTask(task: TaskRow): TaskAnswer {
       result[output === 'images' ? 'imageurls' : 'pdfurls'] = urls;
     }
     if (urls.length > 1) {
-      result.zipurl = `${API_PATHS.zip}/${task.id}`;
+      result.zipurl = `${origin}${API_PATHS.zip}/${task.id}`;
       result.names = task.outputs.map((o) => o.name);
     }
   } else if (task.status === 'FAILED') {
