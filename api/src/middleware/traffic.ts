@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
-import { tightestWindow } from '../services/rate-limit';
+import { countHit, nearerLimit, tightestWindow, type RateWindow } from '../services/rate-limit';
 import { waitingTasks } from '../services/task-service';
 import { getRequester } from './requester';
 import { discardBody } from './upload';
@@ -15,7 +15,7 @@ const BUSY_RETRY_SPREAD_SECONDS = 10;
 /**
  * Uploads and transfers per minute, counted for the requester (the user when signed in, else the
  * visitor) and for the address: past either, TOO_FREQUENT with Retry-After. Every answer carries
- * RateLimit-Limit/-Remaining/-Reset for the nearer of the two.
+ * RateLimit-Limit/-Remaining/-Reset for the nearer of the two (or of an API key's window, when nearer).
  */
 export function limitRate(deps: Deps, what: 'upload' | 'transfer') {
   const limit = what === 'upload' ? deps.env.UPLOADS_PER_MINUTE : deps.env.TRANSFERS_PER_MINUTE;
@@ -23,15 +23,38 @@ export function limitRate(deps: Deps, what: 'upload' | 'transfer') {
     const who = getRequester(res);
     const requester = who.userId ? `u:${who.userId}` : `v:${who.visitorId}`;
     const window = await tightestWindow(deps, [`${what}:${requester}`, `${what}:ip:${req.ip}`], limit, WINDOW_SECONDS);
-    res.setHeader('RateLimit-Limit', String(window.limit));
-    res.setHeader('RateLimit-Remaining', String(window.remaining));
-    res.setHeader('RateLimit-Reset', String(window.resetSeconds));
-    if (!window.exceeded) return next();
-    res.setHeader('Retry-After', String(window.resetSeconds));
-    // An upload is refused before its body was read: the answer must still reach the client.
-    await discardBody(req, deps.env.MAX_UPLOAD_MB * MB);
-    throw new AppError('TOO_FREQUENT', `${what}s: over ${limit} a minute for ${requester} or ${req.ip}`);
+    await answerWindow(deps, req, res, window, `${what}s: over ${limit} a minute for ${requester} or ${req.ip}`);
+    next();
   };
+}
+
+/** Every request made with an API key counts against that key's API_KEY_REQUESTS_PER_MINUTE; others pass uncounted. */
+export function limitApiKeyRate(deps: Deps) {
+  const limit = deps.env.API_KEY_REQUESTS_PER_MINUTE;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const { apiKeyId } = getRequester(res);
+    if (!apiKeyId) return next();
+    const window = await countHit(deps, `key:${apiKeyId}`, limit, WINDOW_SECONDS);
+    await answerWindow(deps, req, res, window, `API key ${apiKeyId}: over ${limit} requests a minute`);
+    next();
+  };
+}
+
+/**
+ * Reports a counted window in the RateLimit-* headers (of all the windows a request counted against,
+ * the one nearest its limit) and, once it is exceeded, refuses with TOO_FREQUENT and Retry-After.
+ */
+async function answerWindow(deps: Deps, req: Request, res: Response, window: RateWindow, why: string) {
+  const shown = nearerLimit(window, (res.locals.rateWindow as RateWindow | undefined) ?? window);
+  res.locals.rateWindow = shown;
+  res.setHeader('RateLimit-Limit', String(shown.limit));
+  res.setHeader('RateLimit-Remaining', String(shown.remaining));
+  res.setHeader('RateLimit-Reset', String(shown.resetSeconds));
+  if (!window.exceeded) return;
+  res.setHeader('Retry-After', String(window.resetSeconds));
+  // An upload is refused before its body was read: the answer must still reach the client.
+  await discardBody(req, deps.env.MAX_UPLOAD_MB * MB);
+  throw new AppError('TOO_FREQUENT', why);
 }
 
 /** Backpressure: while more tasks wait than QUEUE_BUSY_DEPTH, a new one is refused with SERVICE_BUSY and Retry-After. */

@@ -29,11 +29,12 @@ export async function rateLimit(deps: Deps, key: string, limit: number, windowSe
   if (window.exceeded) throw new AppError('TOO_FREQUENT', `${key}: over ${limit} in ${windowSeconds}s`);
 }
 
-/**
- * Counts a hit against each key and answers the window nearest its limit (an exceeded one first, then
- * the one with the fewest hits left): what the RateLimit-* headers report.
- */
+/** The window nearer its limit: an exceeded one first, then the one with the fewest hits left. */
+export const nearerLimit = (a: RateWindow, b: RateWindow): RateWindow =>
+  a.exceeded !== b.exceeded ? (a.exceeded ? a : b) : a.remaining <= b.remaining ? a : b;
+
+/** Counts a hit against each key and answers the window nearest its limit: what the RateLimit-* headers report. */
 export async function tightestWindow(deps: Deps, keys: readonly string[], limit: number, windowSeconds: number): Promise<RateWindow> {
   const windows = await Promise.all(keys.map((key) => countHit(deps, key, limit, windowSeconds)));
-  return windows.reduce((a, b) => (a.exceeded !== b.exceeded ? (a.exceeded ? a : b) : a.remaining <= b.remaining ? a : b));
+  return windows.reduce(nearerLimit);
 }

@@ -10,6 +10,7 @@ import { userForGoogle, verifyGoogleIdToken } from '../../services/google-servic
 import { endSession, signIn } from '../../services/session-service';
 import { countConversion } from '../../services/billing/usage-service';
 import { loadAccount } from '../../services/user-service';
+import { apiKeysRouter } from './api-keys-router';
 import { addressProofOf, clearSessionCookie, sessionTokenOf, setAddressProofCookie, setSessionCookie } from './cookies';
 import { googleRedirectFlow } from './google-redirect';
 import { signatureRouter } from '../signature/router';
@@ -39,6 +40,7 @@ async function signInBrowser(deps: Deps, req: Request, res: Response, userId: st
 export function userRouter(deps: Deps): Router {
   const r = Router();
   r.use('/signatures', signatureRouter(deps));
+  r.use('/apiKeys', apiKeysRouter(deps));
 
   r.post('/checkEmail', validateBody(ZCheckEmail), async (req, res) => {
     res.json({ code: 0, data: await checkAccount(deps, res.locals.body.email, req.ip ?? 'unknown') });
