@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import type { Env } from '../env';
 import type { Db } from './db';
 import type { FileStore } from './file-store';
-import type { AiIndexJob, TaskJob, ThumbJob } from './jobs';
+import type { AiIndexJob, TaskJob, ThumbJob, WebhookJob } from './jobs';
 import type { AiProvider } from './ai-provider';
 import type { Mailer } from './mailer';
 
@@ -22,6 +22,8 @@ export interface Deps {
   thumbEvents: QueueEvents;
   /** Indexing jobs of AI documents. */
   aiIndex: Queue<AiIndexJob>;
+  /** Webhook deliveries of ended tasks. */
+  webhooks: Queue<WebhookJob>;
   /** The model behind generative mode; null without AI_BASE_URL/AI_API_KEY/AI_MODEL (document mode). */
   ai: AiProvider | null;
   store: FileStore;

@@ -25,6 +25,8 @@ export const MAINTENANCE_QUEUE = 'maintenance';
 export const THUMB_QUEUE = 'thumbnails';
 /** Indexing of AI documents: text page by page, OCR where a page has none, chunks in PostgreSQL. */
 export const AI_INDEX_QUEUE = 'ai-index';
+/** Webhook deliveries: one job per ended task that was started with a key and a webhookUrl. */
+export const WEBHOOK_QUEUE = 'webhooks';
 
 /** Job payloads, one shape per queue. */
 export interface TaskJob {
@@ -44,6 +46,11 @@ export interface AiIndexJob {
   documentId: string;
 }
 
+/** Deliver one webhook (WebhookDelivery.id); each attempt is recorded on its row. */
+export interface WebhookJob {
+  deliveryId: string;
+}
+
 /** Pages rendered per thumbnail job: one request warms the next rows of the grid too. */
 export const THUMB_BATCH = 12;
 export const THUMB_WIDTH = 200;
@@ -59,6 +66,15 @@ export const TASK_JOB_OPTIONS = {
   removeOnFail: { age: 24 * 3600 },
 } as const;
 
+/** Five attempts in all, the retries `baseMs`, then twice, four and eight times that after the one before. */
+export const webhookJobOptions = (baseMs: number) =>
+  ({
+    attempts: 5,
+    backoff: { type: 'exponential', delay: baseMs },
+    removeOnComplete: { age: 24 * 3600 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  }) as const;
+
 export function taskQueue(connection: Redis, prefix: string, lane: TaskLane = 'heavy'): Queue<TaskJob> {
   return new Queue<TaskJob>(taskQueueName(lane), { connection, prefix });
 }
@@ -73,4 +89,8 @@ export function thumbEvents(connection: Redis, prefix: string): QueueEvents {
 
 export function aiIndexQueue(connection: Redis, prefix: string): Queue<AiIndexJob> {
   return new Queue<AiIndexJob>(AI_INDEX_QUEUE, { connection, prefix });
+}
+
+export function webhookQueue(connection: Redis, prefix: string): Queue<WebhookJob> {
+  return new Queue<WebhookJob>(WEBHOOK_QUEUE, { connection, prefix });
 }

@@ -6,7 +6,7 @@ import type { Deps } from './deps';
 import type { FileStore } from './file-store';
 import { LocalFileStore } from './file-store-local';
 import { S3FileStore } from './file-store-s3';
-import { aiIndexQueue, taskQueue, thumbEvents, thumbQueue } from './jobs';
+import { aiIndexQueue, taskQueue, thumbEvents, thumbQueue, webhookQueue } from './jobs';
 import { OutboxMailer, SmtpMailer } from './mailer';
 import { openAiProvider } from './openai-provider';
 import { commandConnection, queueConnection } from './redis';
@@ -26,6 +26,7 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
   const quickTasks = taskQueue(queueRedis, env.QUEUE_PREFIX, 'quick');
   const thumbs = thumbQueue(queueRedis, env.QUEUE_PREFIX);
   const aiIndex = aiIndexQueue(queueRedis, env.QUEUE_PREFIX);
+  const webhooks = webhookQueue(queueRedis, env.QUEUE_PREFIX);
   // QueueEvents blocks on its connection, so it gets one of its own.
   const eventsRedis = queueConnection(env.REDIS_URL);
   const events = thumbEvents(eventsRedis, env.QUEUE_PREFIX);
@@ -38,6 +39,7 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
     thumbs,
     thumbEvents: events,
     aiIndex,
+    webhooks,
     ai: openAiProvider(env),
     store: fileStoreOf(env),
     mail: env.SMTP_URL ? new SmtpMailer(env.SMTP_URL) : new OutboxMailer(path.join(env.DATA_DIR, 'outbox')),
@@ -45,7 +47,7 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
     now: () => new Date(),
     async close() {
       // Closing a queue waits for Redis; when Redis is gone there is nothing left to flush.
-      await Promise.race([Promise.all([tasks.close(), quickTasks.close(), thumbs.close(), aiIndex.close(), events.close()]), new Promise((r) => setTimeout(r, 2000).unref())]);
+      await Promise.race([Promise.all([tasks.close(), quickTasks.close(), thumbs.close(), aiIndex.close(), webhooks.close(), events.close()]), new Promise((r) => setTimeout(r, 2000).unref())]);
       queueRedis.disconnect();
       eventsRedis.disconnect();
       redis.disconnect();
