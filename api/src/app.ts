@@ -15,7 +15,8 @@ import { measureRequests, metricsEndpoint } from './middleware/metrics';
 import { limitRate, refuseWhenBusy } from './middleware/traffic';
 import { ensureVisitorId, requester } from './middleware/requester';
 import { cspNonceOf, securityHeaders } from './middleware/security-headers';
-import { openApiDocument } from './openapi';
+import { openApiDocument } from './openapi/document';
+import { renderApiDocs } from './openapi/view';
 import { askRouter } from './routes/ai/ask-router';
 import { aiUploadRouter, documentsRouter } from './routes/ai/documents-router';
 import { billingWebhookRouter } from './routes/billing/router';
@@ -56,6 +57,7 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   api.use(cookieParser());
   api.use('/health', healthRouter(deps));
   api.get('/docs', (_req, res) => res.json(openApiDocument()));
+  api.get('/docs/view', (_req, res) => res.type('html').send(renderApiDocs(openApiDocument(), cspNonceOf(res))));
   api.use(requester(deps));
   api.post(UPLOAD_ROUTES, limitRate(deps, 'upload'));
   api.post(TRANSFER_ROUTES, limitRate(deps, 'transfer'), refuseWhenBusy(deps));

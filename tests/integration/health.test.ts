@@ -59,12 +59,4 @@ describe('GET /api/health', () => {
       await alone.stop();
     }
   });
-
-  it('serves the OpenAPI document', async () => {
-    const res = await request(stack.app).get('/api/docs');
-    expect(res.status).toBe(200);
-    expect(res.body.openapi).toBe('3.1.0');
-    expect(Object.keys(res.body.paths)).toContain('/api/miaohui/file/unLoginTransfer');
-    expect(res.body['x-tool-options']['split-pdf'].properties).toHaveProperty('splitcount');
-  });
 });

@@ -7,7 +7,7 @@ import { getRequester } from '../../middleware/requester';
 import { validateBody } from '../../middleware/validate';
 import { rateLimit } from '../../services/rate-limit';
 
-const ZContact = z.object({
+export const ZContact = z.object({
   email: z.string().max(320),
   name: z.string().max(80).optional(),
   subject: z.string().max(200).optional(),

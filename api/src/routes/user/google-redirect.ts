@@ -31,7 +31,7 @@ export function safeReturnPath(env: Pick<Env, 'PUBLIC_URL'>, raw: unknown): stri
 }
 
 /** What the sign-in started with, kept beside the state until Google sends the person back. */
-const ZStart = z.object({ next: z.string().max(512).optional(), channel: z.string().max(64).optional() });
+export const ZStart = z.object({ next: z.string().max(512).optional(), channel: z.string().max(64).optional() });
 const ZStateCookie = z.object({ state: z.string(), next: z.string(), channel: z.string().optional() });
 type StateCookie = z.infer<typeof ZStateCookie>;
 

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import type { AiConfigView, AiDocumentView, AskAnswer } from '#shared/ai/api';
+import { ASK_MODES } from '#shared/ai/api';
+import type { ApiKeyView, CreatedApiKey, TaskAnswer, UploadAnswer } from '#shared/api';
+import type { DeductTimesResult, VipInfo } from '#shared/billing/api';
+import { ERRORS, type ErrorCode } from '#shared/errors';
+import { ZSavedSignatureData, type AccountSignature } from '#shared/signatures';
+
+/**
+ * The main answers as zod schemas, for the document only: the routes answer with their TS types.
+ * Each is checked at compile time to accept every value of its type, so the document cannot
+ * promise less than the code sends.
+ */
+const covering =
+  <T>() =>
+  <S extends z.ZodType>(schema: S & (T extends z.input<S> ? unknown : never)): S =>
+    schema;
+
+const ZDateTime = z.string().meta({ format: 'date-time' });
+
+export const ZErrorAnswer = z.object({
+  code: z.number().int().describe("The envelope code (the spec's numbers where it names one)"),
+  message: z.string().describe('User-safe, in English; the browser shows the translation of `errors.<error>`'),
+  error: z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]).describe('The catalogue code'),
+});
+
+export const ZUploadAnswer = covering<UploadAnswer>()(
+  z.object({
+    code: z.literal(1000),
+    token: z.string().describe('The file token a transfer names (token, or urls joined by ;)'),
+    data: z.object({
+      token: z.string(),
+      name: z.string(),
+      size: z.number().int().describe('bytes'),
+      kind: z.string().describe('The kind read from its bytes: pdf, docx, jpg…'),
+    }),
+  }),
+);
+
+const ZTaskResult = z.object({
+  status: z.enum(['Doing', 'Done', 'Failed']),
+  progress: z.number().min(0).max(1),
+  filesize: z.number().int().optional().describe('Bytes of every output together'),
+  fileurl: z.string().optional().describe('The one output'),
+  pdfurl: z.string().optional().describe('The one output, when a PDF'),
+  pdfurls: z.array(z.string()).optional().describe('Several outputs'),
+  imageurls: z.array(z.string()).optional().describe('Several pictures'),
+  zipurl: z.string().optional().describe('Every output as one zip, when there are several'),
+  names: z.array(z.string()).optional().describe('The download names of the outputs, in order'),
+  notice: z.string().optional().describe('A note on a success, e.g. ALREADY_OPTIMAL'),
+  message: z.string().optional().describe('Failed: the user-safe reason'),
+  errorCode: z.string().optional().describe('Failed: its catalogue code'),
+});
+
+export const ZTaskAnswer = covering<TaskAnswer>()(
+  z.object({
+    code: z.union([z.literal(1000), z.literal(500)]).describe('1000 Done; 500 Doing or Failed'),
+    id: z.string().describe('The task id that transferProgress and zip take'),
+    token: z.string().optional(),
+    message: z.string().optional(),
+    result: ZTaskResult,
+    resultString: z.string().describe('base64 of the URL-encoded JSON of result'),
+  }),
+);
+
+const ZApiKeyView = covering<ApiKeyView>()(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().describe("The key's first characters, e.g. sheaf_AbC12x"),
+    createdAt: ZDateTime,
+    lastUsedAt: ZDateTime.nullable(),
+  }),
+);
+export const ZApiKeyList = z.array(ZApiKeyView);
+
+export const ZCreatedApiKey = covering<CreatedApiKey>()(
+  z.object({
+    apiKey: ZApiKeyView,
+    key: z.string().describe('The key itself (sheaf_…): shown this once, only its hash is kept'),
+    webhookSecret: z.string().describe("Signs this key's webhooks (whsec_…): shown this once"),
+  }),
+);
+
+const ZVipInfo = covering<VipInfo>()(
+  z.object({
+    isVip: z.boolean(),
+    isTimeVip: z.boolean(),
+    isAiTimeVip: z.boolean(),
+    vipName: z.string(),
+    aiVipName: z.string(),
+    isSubscript: z.boolean(),
+  }),
+);
+
+export const ZUserState = z.object({
+  userInfo: z.object({ userName: z.string().nullable(), email: z.string(), id: z.string() }),
+  vipInfo: ZVipInfo,
+});
+
+export const ZDeductTimes = covering<DeductTimesResult>()(z.object({ used: z.number().int(), limit: z.number().int() }));
+
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'degraded', 'unavailable']).describe('degraded: no worker has beaten lately, tasks will wait'),
+  checks: z.object({ db: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']), worker: z.enum(['ok', 'stale', 'none']) }),
+  engines: z.record(z.string(), z.boolean()).describe('The native engines the workers found'),
+});
+
+const ZCitation = z.object({ page: z.number().int(), quote: z.string() });
+
+export const ZAiDocument = covering<AiDocumentView>()(
+  z.object({
+    documentId: z.string(),
+    title: z.string(),
+    kind: z.enum(['pdf', 'image']),
+    pages: z.number().int().nullable(),
+    size: z.number().int(),
+    status: z.enum(['indexing', 'ready', 'failed']),
+    progress: z.number().min(0).max(100),
+    errorCode: z.string().optional(),
+    message: z.string().optional(),
+    ocrPages: z.number().int(),
+    fileUrl: z.string(),
+    suggestedQuestions: z.array(z.string()),
+    outline: z.array(z.object({ level: z.number().int(), title: z.string(), page: z.number().int() })),
+    createdAt: ZDateTime,
+  }),
+);
+
+export const ZAskAnswer = covering<AskAnswer>()(
+  z.object({
+    messageId: z.string().nullable(),
+    answer: z.string(),
+    citations: z.array(ZCitation),
+    source: z.enum(['document', 'generative']),
+    found: z.boolean(),
+  }),
+);
+
+export const ZAiMessages = z.array(
+  z.object({
+    id: z.string(),
+    role: z.enum(['user', 'assistant']),
+    mode: z.enum(ASK_MODES),
+    content: z.string(),
+    citations: z.array(ZCitation),
+    source: z.enum(['document', 'generative']).nullable(),
+    found: z.boolean().nullable(),
+    createdAt: ZDateTime,
+  }),
+);
+
+export const ZAiConfig = covering<AiConfigView>()(
+  z.object({
+    generative: z.boolean(),
+    vision: z.boolean(),
+    limits: z.object({
+      files: z.number().int().nullable(),
+      questionsPerDay: z.number().int().nullable(),
+      maxMb: z.number(),
+      maxPages: z.number().int().nullable(),
+    }),
+    usage: z.object({ files: z.number().int(), questionsToday: z.number().int() }),
+  }),
+);
+
+export const ZAccountSignature = covering<AccountSignature>()(
+  z.object({ id: z.string(), createdAt: ZDateTime, signature: ZSavedSignatureData }),
+);

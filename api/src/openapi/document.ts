@@ -1,0 +1,106 @@
+import { SESSION_COOKIE } from '../middleware/requester';
+import { API_KEY_PREFIX } from '#shared/server/api-keys';
+import { signWebhook, WEBHOOK_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '#shared/server/webhook-signature';
+import { accountsArea, apiKeysArea, signaturesArea } from './accounts';
+import { aiArea } from './ai';
+import { ZErrorAnswer, ZTaskAnswer } from './answers';
+import { billingArea, plansArea } from './billing';
+import { jsonSchema, operation, type Area } from './build';
+import { doneTaskExample, filesArea, historyArea } from './files';
+import { contentArea, serviceArea } from './service';
+import { transferSchemas } from './tools';
+
+/** Every area of the API, in the order the readable page shows them. */
+export const areas = (): Area[] => [
+  filesArea(),
+  historyArea(),
+  accountsArea(),
+  apiKeysArea(),
+  signaturesArea(),
+  plansArea(),
+  billingArea(),
+  aiArea(),
+  contentArea(),
+  serviceArea(),
+];
+
+const DESCRIPTION =
+  `Sheaf's HTTP API. Visitors call the tool pipeline anonymously (a visitor cookie keeps their files theirs); a signed-in browser carries the session cookie; ` +
+  `a script sends a personal API key (account page → API keys) as \`Authorization: Bearer ${API_KEY_PREFIX}…\`, which acts as its owner with the owner's plan and limits. ` +
+  'Errors are `{ code, message, error }` with error a catalogue code; refusals for going too fast are 429 with RateLimit-* and Retry-After headers.';
+
+const EXAMPLE_WEBHOOK_SECRET = 'whsec_N3bV8cX1zL6kJ9hG4fD2sA7pQ0wE5rT';
+const EXAMPLE_WEBHOOK_TIME = 1_764_150_000;
+
+/** The webhook a transfer with webhookUrl receives (OpenAPI 3.1 `webhooks`). */
+function taskFinishedWebhook() {
+  const body = JSON.stringify(doneTaskExample);
+  return {
+    post: {
+      summary: 'A task with webhookUrl has ended',
+      description:
+        `Sheaf POSTs the task's transferProgress answer (Done or Failed) to the transfer's webhookUrl. ${WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> ` +
+        "with the API key's webhook secret: recompute it over the raw body and refuse an old t. Any answer but 2xx is retried, with growing delays; " +
+        `${WEBHOOK_ID_HEADER} stays the same across retries.`,
+      parameters: [
+        {
+          name: WEBHOOK_SIGNATURE_HEADER,
+          in: 'header',
+          required: true,
+          schema: { type: 'string', pattern: '^t=\\d+,v1=[0-9a-f]{64}$' },
+          example: signWebhook(EXAMPLE_WEBHOOK_SECRET, body, EXAMPLE_WEBHOOK_TIME),
+        },
+        { name: WEBHOOK_ID_HEADER, in: 'header', required: true, schema: { type: 'string' } },
+      ],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: jsonSchema(ZTaskAnswer), examples: { done: { value: doneTaskExample } } } },
+      },
+      responses: { '2XX': { description: 'Received: no retry' } },
+    },
+  };
+}
+
+function build() {
+  const all = areas();
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const area of all) {
+    for (const [path, methods] of Object.entries(area.paths)) {
+      paths[path] = Object.fromEntries(Object.entries(methods).map(([method, spec]) => [method, operation(spec, area.tag)]));
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Sheaf API', version: '0.0.3', description: DESCRIPTION },
+    tags: all.map((a) => ({ name: a.tag, description: a.description })),
+    paths,
+    webhooks: { taskFinished: taskFinishedWebhook() },
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: `${API_KEY_PREFIX}…`,
+          description: 'A personal API key, created on the account page; unknown or revoked: 401 API_KEY_INVALID.',
+        },
+        cookieSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: "A browser's session, set by signing in (HttpOnly).",
+        },
+      },
+      schemas: { Error: jsonSchema(ZErrorAnswer), ...transferSchemas() },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof build>;
+
+let built: OpenApiDocument | undefined;
+
+/** The OpenAPI document, generated from the zod schemas the routes validate with and the tools' declarations; built once. */
+export function openApiDocument(): OpenApiDocument {
+  built ??= build();
+  return built;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ZConversionRequestBase } from '#shared/conversion-request';
+import { TOOLS, type ToolDefinition } from '#shared/tools';
+import { jsonSchema, ref, type JsonSchema } from './build';
+
+/** The common fields' meaning: their schema lives in the shared contract, which carries no descriptions. */
+const BASE_FIELDS: Partial<Record<keyof typeof ZConversionRequestBase.shape, string>> = {
+  token: 'The file token of an upload, for one-file tools',
+  urls: 'File tokens joined by ";", in order, for several-file tools (merge-pdf)',
+  fileName: 'The name the outputs are named after',
+  webhookUrl:
+    'API keys only (else 400 WEBHOOK_NEEDS_KEY): when the task ends, Sheaf POSTs the transferProgress answer there, ' +
+    'signed with the key\'s webhook secret in Sheaf-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">, with retries (see webhooks.taskFinished). ' +
+    'An internal address is refused (URL_BLOCKED), a malformed one is URL_INVALID.',
+};
+
+/** The component name of a tool's conversion request. */
+export const transferComponent = (toolId: string) => `Transfer.${toolId}`;
+
+/** The tools a transfer runs (the assistant's translate-pdf has its own call, dhjai/translate). */
+export const transferTools = () => (TOOLS as readonly ToolDefinition[]).filter((t) => t.built);
+
+function toolRequest(tool: ToolDefinition): JsonSchema {
+  const base = ZConversionRequestBase.omit({ toolType: true });
+  const described = Object.fromEntries(
+    Object.entries(base.shape).map(([name, field]) => [
+      name,
+      BASE_FIELDS[name as keyof typeof BASE_FIELDS] ? field.describe(BASE_FIELDS[name as keyof typeof BASE_FIELDS]!) : field,
+    ]),
+  );
+  const schema = jsonSchema(z.object({ toolType: z.literal(tool.id), ...described, ...tool.options.shape }));
+  const files = tool.minFiles === tool.maxFiles ? `${tool.minFiles}` : `${tool.minFiles} to ${tool.maxFiles}`;
+  return {
+    ...schema,
+    title: tool.id,
+    description: `${tool.id}: ${files} file(s) of kind ${tool.accepts.join(', ')}; output: ${tool.output}. Its own options: ${Object.keys(tool.options.shape).join(', ') || 'none'}.`,
+    'x-tool-options': Object.keys(tool.options.shape),
+  };
+}
+
+/** One component per tool (the common fields and the tool's options), and the transfer body: one of them, by toolType. */
+export function transferSchemas(): Record<string, JsonSchema> {
+  const tools = transferTools();
+  return {
+    ...Object.fromEntries(tools.map((t) => [transferComponent(t.id), toolRequest(t)])),
+    TransferRequest: {
+      description:
+        'The conversion request: toolType picks the tool, whose own options come beside the common fields. Any other field is refused (400 ILLEGAL_INPUT).',
+      oneOf: tools.map((t) => ref(transferComponent(t.id))),
+      discriminator: {
+        propertyName: 'toolType',
+        mapping: Object.fromEntries(tools.map((t) => [t.id, `#/components/schemas/${transferComponent(t.id)}`])),
+      },
+    },
+  };
+}
