@@ -25,6 +25,8 @@ const ENTRY_POINTS = [
   'scripts/check-env.ts',
   // The operator's billing command, for an image without tsx: `node dist/scripts/billing.js <command>`.
   'scripts/billing.ts',
+  // The `sheaf` command, which scripts/sheaf.mjs runs when this build is fresh.
+  'worker/src/cli/main.ts',
 ];
 
 // The stamp takes the time the build started: a source saved while it runs is newer, so built next time.

@@ -1,0 +1,67 @@
+/**
+ * Every sentence the `sheaf` command prints. It is a developer tool, so its copy is English and
+ * lives here rather than in the locale files; the tools' names and the errors' messages come from
+ * the site's own English copy and catalogue.
+ */
+export const COPY = {
+  usage: 'Usage: sheaf <tool> <files or folders…> [--out DIR | -o FILE] [tool options…]',
+  intro: 'Runs a Sheaf tool on files or whole folders: on a Sheaf server, or on this machine with --local.',
+  commonOptions: [
+    ['--out DIR', 'where the outputs go (default: beside each input; ./ for tools that join files)'],
+    ['-o, --output FILE', 'the output file, for a run that makes one file'],
+    ['--server URL', 'the Sheaf server to run on (or SHEAF_SERVER)'],
+    ['--key KEY', 'your API key, from the account page (or SHEAF_KEY)'],
+    ['--local', 'run here with the worker’s own processors: no server, no size limit (the default without a server)'],
+    ['--concurrency N', 'files run at the same time (default: 1 locally, 2 on a server)'],
+    ['--json', 'print the summary as one JSON document on stdout, and nothing else there'],
+    ['-h, --help', 'this help; `sheaf <tool> --help` lists the tool’s options'],
+  ] as const,
+  commonOptionsHint: 'And the options of every tool (--out, -o, --server, --key, --local, --concurrency, --json): see `sheaf --help`.',
+  exitCodes: 'Exit codes: 0 every file done, 1 a file failed, 2 a usage error, 130 interrupted.',
+  toolsHeading: 'Tools:',
+  examples: [
+    'sheaf compress-pdf ./scans --level high --out ./small',
+    'sheaf merge-pdf a.pdf b.pdf -o ab.pdf',
+    'sheaf pdf-to-word ./reports --local',
+  ],
+  examplesHeading: 'Examples:',
+  optionsHeading: 'Options:',
+  noOptions: '  (none)',
+  toolUsage: (id: string) => `Usage: sheaf ${id} <files or folders…> [--out DIR | -o FILE] [options…]`,
+  toolUsageNoFiles: (id: string) => `Usage: sheaf ${id} [-o FILE | --out DIR] [options…]`,
+  accepts: (kinds: string) => `Takes: ${kinds}`,
+  filesPerTask: (min: number, max: number) => (max > 1 ? `Joins ${min} to ${max} files into one task.` : 'Runs once per file.'),
+  notBuilt: '(not available yet)',
+  defaultValue: (value: string) => `default ${value}`,
+  required: 'required',
+  aliasOf: (alias: string) => `also --${alias}`,
+
+  unknownTool: (id: string) => `Unknown tool "${id}". \`sheaf --help\` lists the tools.`,
+  noTool: 'Name a tool first. `sheaf --help` lists the tools.',
+  toolNotBuilt: (id: string) => `${id} is not available yet.`,
+  unknownOption: (name: string, id: string) => `Unknown option --${name} for ${id}. \`sheaf ${id} --help\` lists its options.`,
+  missingValue: (name: string) => `--${name} needs a value.`,
+  badOptions: (id: string, problems: string) => `Options refused for ${id}: ${problems}`,
+  badConcurrency: '--concurrency takes a whole number from 1 to 16.',
+  outAndOutput: 'Give --out DIR or -o FILE, not both.',
+  serverAndLocal: 'Give --server or --local, not both.',
+  needsKey: 'A server needs an API key: --key KEY or SHEAF_KEY (create one on your account page).',
+  badServer: (url: string) => `--server takes the server's address, such as https://pdf.example.com (got "${url}").`,
+  noFiles: 'Name the files or folders to work on.',
+  noMatchingFiles: (id: string, kinds: string) => `No files ${id} takes (${kinds}) were found.`,
+  notFound: (p: string) => `No such file or folder: ${p}`,
+  takesNoFiles: (id: string) => `${id} takes no files.`,
+  fileCount: (id: string, min: number, max: number, count: number) => `${id} joins ${min} to ${max} files; got ${count}.`,
+  outputNeedsOneRun: '-o FILE names the output of a single run: use --out DIR for several files.',
+
+  severalOutputs: (count: number) => `This run made ${count} files: name a folder with --out instead of -o.`,
+  unsupported: 'The file type is not supported',
+  interrupted: 'Stopped (Ctrl-C)',
+  unreachable: (url: string, reason: string) => `Could not reach ${url}: ${reason}`,
+  unexpectedAnswer: (status: number) => `The server answered ${status}`,
+
+  results: { ok: 'OK', failed: 'FAILED', skipped: 'SKIPPED' },
+  tableHeadings: ['File', 'Result', 'Input', 'Output', 'Time'] as const,
+  totals: (done: number, failed: number, skipped: number) => `${done} done, ${failed} failed, ${skipped} already done`,
+  overall: 'overall',
+} as const;

@@ -1,0 +1,66 @@
+import { parseArgs, UsageError } from './args';
+import { COPY } from './copy';
+import { generalHelp, toolHelp } from './help';
+import { localRunner } from './local-runner';
+import { planJobs } from './plan';
+import { plainView, summaryTable, terminalView } from './render';
+import { runJobs } from './run-jobs';
+import { serverRunner } from './server-runner';
+
+const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+/**
+ * `sheaf <tool> <files or folders…> [options]`: runs a tool on a server or in this process and
+ * prints a summary. Progress goes to stderr, so stdout holds only the summary (or --json's document).
+ */
+async function main(argv: readonly string[]): Promise<number> {
+  let args;
+  let jobs;
+  try {
+    args = parseArgs(argv, process.env);
+    if (args.help || !args.tool) {
+      process.stdout.write(args.tool ? toolHelp(args.tool) : generalHelp());
+      return EXIT.ok;
+    }
+    jobs = await planJobs(args.tool, args.paths, { out: args.out, output: args.output, cwd: process.cwd() });
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`${e.message}\n${COPY.usage}\n`);
+    return EXIT.usage;
+  }
+
+  const { tool, mode } = args;
+  const runner = mode.kind === 'local' ? localRunner(tool, args.options, process.env) : serverRunner(tool, args.rawOptions, mode);
+  // Ctrl-C: the running tasks are aborted (engines stop, temp files go) and the summary still prints; a second one quits at once.
+  const abort = new AbortController();
+  process.once('SIGINT', () => {
+    abort.abort();
+    process.once('SIGINT', () => process.exit(EXIT.interrupted));
+  });
+  const view = process.stderr.isTTY ? terminalView(process.stderr, jobs.length) : plainView(process.stderr);
+  let rows;
+  try {
+    rows = await runJobs(jobs, runner, {
+      tool: tool.id,
+      rawOptions: args.rawOptions,
+      concurrency: args.concurrency,
+      signal: abort.signal,
+      view,
+    });
+  } finally {
+    view.end();
+    await runner.close();
+  }
+  process.stdout.write(args.json ? JSON.stringify(rows, null, 2) + '\n' : '\n' + summaryTable(rows));
+  if (abort.signal.aborted) return EXIT.interrupted;
+  return rows.some((r) => r.result === 'FAILED') ? EXIT.failed : EXIT.ok;
+}
+
+// Exits once stdout is flushed: the engines are stopped, but a library may still hold a timer.
+main(process.argv.slice(2)).then(
+  (code) => process.stdout.write('', () => process.exit(code)),
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(EXIT.failed);
+  },
+);
