@@ -12,6 +12,7 @@ import { countConversion } from './billing/usage-service';
 import { availableEngines } from './engine-service';
 import { findOwnedFile, ownedRowsWhere, ownsRow } from './file-service';
 import { assertMaySeal, openSigningAudit } from './signing-audit-service';
+import { checkWebhookUrl } from './webhook-service';
 
 const BASE_KEYS = new Set(Object.keys(ZConversionRequestBase.shape));
 
@@ -56,6 +57,7 @@ export async function createTask(deps: Deps, who: Requester, body: unknown, ip?:
   // Refused here rather than failing in the worker: without a model there is nothing to write with.
   if (named?.generative && !deps.ai) throw new AppError('AI_NOT_CONFIGURED', named.id);
   const { base, tool, options } = parseConversionRequest(body);
+  const webhookUrl = await checkWebhookUrl(deps, who, base.webhookUrl);
   await assertMayUseProFeatures(deps, who, options);
   assertMaySeal(deps, options);
   const engines = await availableEngines(deps);
@@ -89,6 +91,8 @@ export async function createTask(deps: Deps, who: Requester, body: unknown, ip?:
       inputTokens: [...tokens, ...attached],
       userId: who.userId,
       visitorId: who.visitorId,
+      apiKeyId: who.apiKeyId,
+      webhookUrl,
       createdAt: deps.now(),
     },
   });

@@ -9,6 +9,7 @@ import { tasksEnded } from '#shared/server/metrics';
 import { getTool } from '#shared/tools';
 import type { TaskHosts } from '../sandbox/host-pool';
 import { finishSigning, recordSigning } from './signing-audit';
+import { enqueueWebhook } from './webhooks';
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 /** Progress writes are throttled so a chatty processor does not hammer the database. */
@@ -93,6 +94,7 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
       ...(signing ? [recordSigning(deps, task, signing)] : []),
     ]);
     tasksEnded.inc({ tool: tool.id, outcome: 'done', error: '' });
+    await enqueueWebhook(deps, task);
     return 'done';
   } finally {
     await fs.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
@@ -107,8 +109,11 @@ export async function failTask(deps: Deps, taskId: string, error: unknown) {
   const failed = await deps.db.task.updateManyAndReturn({
     where: { id: taskId, status: 'DOING' },
     data: { status: 'FAILED', errorCode: appError.code, errorMessage: message, errorDetail: appError.detail?.slice(0, 2000) ?? null, finishedAt: deps.now() },
-    select: { tool: true },
+    select: { id: true, tool: true, webhookUrl: true },
   });
-  // Counted where the task turns Failed, so a failure reported twice (consumer and queue events) counts once.
-  for (const { tool } of failed) tasksEnded.inc({ tool, outcome: 'failed', error: appError.code });
+  // Counted, and its webhook queued, where the task turns Failed: a failure reported twice (consumer and queue events) counts once.
+  for (const row of failed) {
+    tasksEnded.inc({ tool: row.tool, outcome: 'failed', error: appError.code });
+    await enqueueWebhook(deps, row);
+  }
 }

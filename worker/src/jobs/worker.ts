@@ -2,7 +2,19 @@ import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq
 import { processorConfig } from '#shared/env';
 import { isAppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
-import { AI_INDEX_QUEUE, MAINTENANCE_QUEUE, TASK_LANES, THUMB_QUEUE, taskQueueName, type AiIndexJob, type MaintenanceJob, type TaskJob, type ThumbJob } from '#shared/server/jobs';
+import {
+  AI_INDEX_QUEUE,
+  MAINTENANCE_QUEUE,
+  TASK_LANES,
+  THUMB_QUEUE,
+  WEBHOOK_QUEUE,
+  taskQueueName,
+  type AiIndexJob,
+  type MaintenanceJob,
+  type TaskJob,
+  type ThumbJob,
+  type WebhookJob,
+} from '#shared/server/jobs';
 import { log } from '#shared/server/logger';
 import { ENGINES_KEY, HEARTBEAT_MS, queueConnection, whenReady, workersKey } from '#shared/server/redis';
 import { randomId } from '#shared/server/ids';
@@ -14,6 +26,7 @@ import { TaskHosts } from '../sandbox/host-pool';
 import { observeQueueWait, serveWorkerMetrics } from './metrics';
 import { failTask, runTask } from './task-runner';
 import { renderThumbnails } from './thumbnails';
+import { deliverWebhook } from './webhooks';
 
 export interface RunningWorker {
   close(): Promise<void>;
@@ -130,6 +143,10 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   });
   aiIndex.on('error', (err) => log.error('AI index worker error', { error: String(err) }));
 
+  // Deliveries wait on other people's servers (up to 10 s each), never on a task slot.
+  const webhooks = new Worker<WebhookJob>(WEBHOOK_QUEUE, (job) => deliverWebhook(deps, job), { connection, prefix, concurrency: 4 });
+  webhooks.on('error', (err) => log.error('webhook worker error', { error: String(err) }));
+
   const stopBeating = startHeartbeat(deps);
 
   const maintenanceQueue = new Queue<MaintenanceJob>(MAINTENANCE_QUEUE, { connection, prefix });
@@ -141,7 +158,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
     async close() {
       stopBeating();
       metricsServer?.close();
-      await Promise.all([...lanes.map((l) => l.close()), thumbs.close(), aiIndex.close(), maintenance.close()]);
+      await Promise.all([...lanes.map((l) => l.close()), thumbs.close(), aiIndex.close(), webhooks.close(), maintenance.close()]);
       await Promise.all([hosts.close(), aiHosts.close()]);
       await maintenanceQueue.close();
       connection.disconnect();

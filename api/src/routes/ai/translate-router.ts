@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { TRANSLATE_LANGUAGES } from '#shared/ai/api';
+import { ZConversionRequestBase } from '#shared/conversion-request';
 import type { Deps } from '#shared/server/deps';
 import { presentTask } from '#shared/task-answer';
 import { getRequester } from '../../middleware/requester';
@@ -10,6 +11,7 @@ import { startTranslation } from '../../services/ai/translate-service';
 export const ZTranslateRequest = z.object({
   documentId: z.string().min(6).max(64),
   language: z.enum(TRANSLATE_LANGUAGES),
+  webhookUrl: ZConversionRequestBase.shape.webhookUrl,
 });
 
 /** Translate (generative): a document's PDF into a language, answered like a transfer and followed with transferProgress. */

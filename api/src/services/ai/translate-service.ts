@@ -15,7 +15,11 @@ import { findOwnedDocument } from './document-service';
  * came from) becomes the requester's input file, as if they had uploaded it for translate-pdf, and
  * the task is created like any transfer: same checks, progress, history and download.
  */
-export async function startTranslation(deps: Deps, who: Requester, request: { documentId: string; language: TranslateLanguage }) {
+export async function startTranslation(
+  deps: Deps,
+  who: Requester,
+  request: { documentId: string; language: TranslateLanguage; webhookUrl?: string },
+) {
   // Before anything is copied: without a model there is nothing to translate with.
   if (!deps.ai) throw new AppError('AI_NOT_CONFIGURED', translateTool.id);
   const doc = await findOwnedDocument(deps, who, request.documentId);
@@ -25,5 +29,10 @@ export async function startTranslation(deps: Deps, who: Requester, request: { do
   const tmpPath = path.join(deps.env.tmpDir, `translate-${randomId(16)}`);
   await deps.store.copyToPath(doc.storageKey, tmpPath);
   const file = await storeUpload(deps, who, { tmpPath, originalName: `${doc.title.replace(/\.pdf$/i, '')}.pdf` }, translateTool.id);
-  return createTask(deps, who, { toolType: translateTool.id, token: file.token, language: request.language });
+  return createTask(deps, who, {
+    toolType: translateTool.id,
+    token: file.token,
+    language: request.language,
+    webhookUrl: request.webhookUrl,
+  });
 }
