@@ -12,7 +12,7 @@ import { projectPath } from '#shared/server/project-paths';
 import type { PageServices, WebServerEntry } from '#shared/web-contract';
 import { errorHandler } from './middleware/error-handler';
 import { measureRequests, metricsEndpoint } from './middleware/metrics';
-import { limitRate, refuseWhenBusy } from './middleware/traffic';
+import { limitApiKeyRate, limitRate, refuseWhenBusy } from './middleware/traffic';
 import { ensureVisitorId, requester } from './middleware/requester';
 import { cspNonceOf, securityHeaders } from './middleware/security-headers';
 import { openApiDocument } from './openapi/document';
@@ -59,6 +59,7 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   api.get('/docs', (_req, res) => res.json(openApiDocument()));
   api.get('/docs/view', (_req, res) => res.type('html').send(renderApiDocs(openApiDocument(), cspNonceOf(res))));
   api.use(requester(deps));
+  api.use(limitApiKeyRate(deps));
   api.post(UPLOAD_ROUTES, limitRate(deps, 'upload'));
   api.post(TRANSFER_ROUTES, limitRate(deps, 'transfer'), refuseWhenBusy(deps));
   api.use('/user', userRouter(deps));
