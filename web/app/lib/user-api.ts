@@ -70,14 +70,19 @@ export function messageOf(status: number, body: unknown): FlowMessage {
 }
 
 /**
- * One JSON call. Success needs HTTP 200 and `code` 0 (the spec); anything else rejects with an
- * EnvelopeError, and a network failure with code -1.
+ * One JSON call: a GET, or a POST when there is a body, unless `method` says otherwise. Success needs
+ * HTTP 200 and `code` 0 (the spec); anything else rejects with an EnvelopeError, and a network failure with code -1.
  */
-export async function callApi<T>(path: string, ctx: CallContext, body?: unknown): Promise<T> {
+export async function callApi<T>(
+  path: string,
+  ctx: CallContext,
+  body?: unknown,
+  method: 'GET' | 'POST' | 'DELETE' = body === undefined ? 'GET' : 'POST',
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
-      method: body === undefined ? 'GET' : 'POST',
+      method,
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',

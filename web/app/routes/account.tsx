@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ApiKeysTab } from '~/components/account/api-keys-tab';
 import { BillingTab } from '~/components/payment/billing-tab';
 import { useSignedInPage } from '~/hooks/use-signed-in-page';
 import { useLocalize } from '~/lib/i18n';
@@ -11,22 +12,20 @@ import { signedInPageMeta } from '~/lib/seo';
 export const loader = signedInLoader;
 export const meta = signedInPageMeta('/account', 'account.metaTitle', 'account.metaDescription');
 
-type Tab = 'profile' | 'billing';
+type Tab = 'profile' | 'billing' | 'apiKeys';
+const TABS: readonly Tab[] = ['profile', 'billing', 'apiKeys'];
 
-/** The account center: profile (email, name, plans) and billing (plans in force, payments, upgrade prompt). */
+/** The account center: profile (email, name, plans), billing (plans in force, payments, upgrade prompt) and personal API keys. */
 export default function AccountPage() {
   const { t } = useTranslation();
   const localize = useLocalize();
   const [params] = useSearchParams();
   const { user } = useSignedInPage();
-  const tab: Tab = params.get('type') === 'billing' ? 'billing' : 'profile';
+  const tab: Tab = TABS.find((id) => id !== 'profile' && params.get('type') === id) ?? 'profile';
   const info = user.userInfo;
   const vip = user.vipInfo;
   const plan = pdfPlan(vip);
-  const tabs: Array<{ id: Tab; to: string }> = [
-    { id: 'profile', to: localize('/account') },
-    { id: 'billing', to: `${localize('/account')}?type=billing` },
-  ];
+  const tabs = TABS.map((id) => ({ id, to: id === 'profile' ? localize('/account') : `${localize('/account')}?type=${id}` }));
 
   return (
     <div className="container page-narrow">
@@ -71,8 +70,10 @@ export default function AccountPage() {
             </div>
           </dl>
         </section>
-      ) : (
+      ) : tab === 'billing' ? (
         <BillingTab vip={vip} />
+      ) : (
+        <ApiKeysTab />
       )}
     </div>
   );
