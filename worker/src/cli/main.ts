@@ -1,11 +1,8 @@
 import { parseArgs, UsageError } from './args';
 import { COPY } from './copy';
-import { generalHelp, toolHelp } from './help';
-import { localRunner } from './local-runner';
 import { planJobs } from './plan';
 import { plainView, summaryTable, terminalView } from './render';
 import { runJobs } from './run-jobs';
-import { serverRunner } from './server-runner';
 
 const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -19,6 +16,8 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     args = parseArgs(argv, process.env);
     if (args.help || !args.tool) {
+      // Each mode loads only what it uses (the copy, the processors, the HTTP client): the command starts in a second.
+      const { generalHelp, toolHelp } = await import('./help');
       process.stdout.write(args.tool ? toolHelp(args.tool) : generalHelp());
       return EXIT.ok;
     }
@@ -30,7 +29,10 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 
   const { tool, mode } = args;
-  const runner = mode.kind === 'local' ? localRunner(tool, args.options, process.env) : serverRunner(tool, args.rawOptions, mode);
+  const runner =
+    mode.kind === 'local'
+      ? (await import('./local-runner')).localRunner(tool, args.options, process.env)
+      : (await import('./server-runner')).serverRunner(tool, args.rawOptions, mode);
   // Ctrl-C: the running tasks are aborted (engines stop, temp files go) and the summary still prints; a second one quits at once.
   const abort = new AbortController();
   process.once('SIGINT', () => {
