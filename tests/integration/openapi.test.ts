@@ -98,9 +98,10 @@ describe('the OpenAPI document', () => {
     const failures: string[] = [];
     let checked = 0;
     eachObject(doc, (obj, pointer) => {
-      if (!obj.schema || !obj.examples) return;
+      if (!obj.schema || !(obj.examples || 'example' in obj)) return;
       const validate = validatorOf(obj.schema as Json, pointer);
-      for (const [name, example] of Object.entries(obj.examples as Record<string, { value: unknown }>)) {
+      const examples = (obj.examples as Record<string, { value: unknown }> | undefined) ?? { example: { value: obj.example } };
+      for (const [name, example] of Object.entries(examples)) {
         checked++;
         if (!validate(example.value)) failures.push(`${pointer} ${name}: ${ajv.errorsText(validate.errors)}`);
       }

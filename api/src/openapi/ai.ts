@@ -112,7 +112,18 @@ export function aiArea(): Area {
           access: 'visitor',
           body: ZAskRequest,
           requestExample: { documentId: 'doc_4Kx9Qm', question: 'What is the notice period?', mode: 'chat' },
-          answer: { description: 'The answer: text/event-stream, or { code: 0, data: AskAnswer } as JSON', schema: envelope(ZAskAnswer) },
+          answer: {
+            description:
+              'The answer: streamed as Server-Sent Events, or whole as { code: 0, data: AskAnswer } with Accept: application/json',
+            schema: envelope(ZAskAnswer),
+            alsoAs: {
+              'text/event-stream': {
+                type: 'string',
+                description:
+                  'event: delta ({ text }), then citations ({ citations: [{ page, quote }] }), then done ({ messageId, source, found, answer? }); or error ({ code, message })',
+              },
+            },
+          },
           errors: ['AI_QUESTION_LIMIT', 'NOT_FOUND', 'AI_NOT_READY', 'AI_NOT_CONFIGURED', 'AI_UNAVAILABLE'],
         },
       },

@@ -8,12 +8,14 @@ import { ZSavedSignatureData, type AccountSignature } from '#shared/signatures';
 
 /**
  * The main answers as zod schemas, for the document only: the routes answer with their TS types.
- * Each is checked at compile time to accept every value of its type, so the document cannot
- * promise less than the code sends.
+ * Each is checked at compile time to accept every value of its type and to name each of its
+ * fields, so the document can neither refuse nor leave out what the code sends.
  */
+type Covers<T, S extends z.ZodType> =
+  T extends z.input<S> ? ([Exclude<keyof T, keyof z.input<S>>] extends [never] ? unknown : never) : never;
 const covering =
   <T>() =>
-  <S extends z.ZodType>(schema: S & (T extends z.input<S> ? unknown : never)): S =>
+  <S extends z.ZodType>(schema: S & Covers<T, S>): S =>
     schema;
 
 const ZDateTime = z.string().meta({ format: 'date-time' });

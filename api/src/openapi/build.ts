@@ -23,6 +23,8 @@ export interface Answer {
   example?: unknown;
   headers?: Record<string, JsonSchema>;
   status?: number;
+  /** Other media types the same answer may come as (the assistant's stream), by the request's Accept. */
+  alsoAs?: Record<string, JsonSchema>;
 }
 
 /** One operation as the areas declare it; `operation()` makes the OpenAPI object of it. */
@@ -37,6 +39,8 @@ export interface OperationSpec {
   multipart?: boolean;
   requestExample?: unknown;
   answer: Answer;
+  /** Answers outside the catalogue besides the success (the health check's 503). */
+  otherAnswers?: Answer[];
   /** The catalogue's errors this operation may answer, beside those every call of its access may. */
   errors?: ErrorCode[];
 }
@@ -143,6 +147,20 @@ function parameters(spec: OperationSpec) {
   return [...fromPath, ...fromQuery];
 }
 
+function response(answer: Answer) {
+  const media = answer.schema
+    ? content(answer.type ?? 'application/json', schemaOf(answer.schema), answer.example)
+    : answer.type
+      ? { [answer.type]: {} }
+      : {};
+  const all = { ...media, ...Object.fromEntries(Object.entries(answer.alsoAs ?? {}).map(([type, schema]) => [type, { schema }])) };
+  return {
+    description: answer.description,
+    ...(answer.headers ? { headers: answer.headers } : {}),
+    ...(Object.keys(all).length ? { content: all } : {}),
+  };
+}
+
 /** The OpenAPI operation object of a declared operation. */
 export function operation(spec: OperationSpec, tag: string) {
   const { answer } = spec;
@@ -167,15 +185,7 @@ export function operation(spec: OperationSpec, tag: string) {
         }
       : {}),
     responses: {
-      [String(answer.status ?? 200)]: {
-        description: answer.description,
-        ...(answer.headers ? { headers: answer.headers } : {}),
-        ...(answer.schema
-          ? { content: content(answer.type ?? 'application/json', schemaOf(answer.schema), answer.example) }
-          : answer.type
-            ? { content: { [answer.type]: {} } }
-            : {}),
-      },
+      ...Object.fromEntries([answer, ...(spec.otherAnswers ?? [])].map((a) => [String(a.status ?? 200), response(a)])),
       ...errorResponses(errors),
     },
   };

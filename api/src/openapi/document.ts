@@ -1,5 +1,6 @@
 import { SESSION_COOKIE } from '../middleware/requester';
 import { API_KEY_PREFIX } from '#shared/server/api-keys';
+import { webhookJobOptions } from '#shared/server/jobs';
 import { signWebhook, WEBHOOK_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '#shared/server/webhook-signature';
 import { accountsArea, apiKeysArea, signaturesArea } from './accounts';
 import { aiArea } from './ai';
@@ -32,16 +33,27 @@ const DESCRIPTION =
 const EXAMPLE_WEBHOOK_SECRET = 'whsec_N3bV8cX1zL6kJ9hG4fD2sA7pQ0wE5rT';
 const EXAMPLE_WEBHOOK_TIME = 1_764_150_000;
 
+const EXAMPLE_ORIGIN = 'https://sheaf.example.com';
+
 /** The webhook a transfer with webhookUrl receives (OpenAPI 3.1 `webhooks`). */
 function taskFinishedWebhook() {
-  const body = JSON.stringify(doneTaskExample);
+  const webhookExample = {
+    ...doneTaskExample,
+    result: {
+      ...doneTaskExample.result,
+      fileurl: EXAMPLE_ORIGIN + doneTaskExample.result.fileurl,
+      pdfurl: EXAMPLE_ORIGIN + doneTaskExample.result.pdfurl,
+    },
+  };
+  const body = JSON.stringify(webhookExample);
   return {
     post: {
       summary: 'A task with webhookUrl has ended',
       description:
-        `Sheaf POSTs the task's transferProgress answer (Done or Failed) to the transfer's webhookUrl. ${WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> ` +
-        "with the API key's webhook secret: recompute it over the raw body and refuse an old t. Any answer but 2xx is retried, with growing delays; " +
-        `${WEBHOOK_ID_HEADER} stays the same across retries.`,
+        `Sheaf POSTs the task's transferProgress answer (Done or Failed; its download URLs absolute, on PUBLIC_URL) to the transfer's webhookUrl. ` +
+        `${WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with the API key's webhook secret: recompute it over the raw body and refuse an old t. ` +
+        `Any answer but 2xx, or none within 10 s, is retried: ${webhookJobOptions(0).attempts} attempts in all, the delays doubling from WEBHOOK_RETRY_BASE_MS. ` +
+        `${WEBHOOK_ID_HEADER} stays the same across retries. A revoked key's webhooks are not sent.`,
       parameters: [
         {
           name: WEBHOOK_SIGNATURE_HEADER,
@@ -54,7 +66,7 @@ function taskFinishedWebhook() {
       ],
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: jsonSchema(ZTaskAnswer), examples: { done: { value: doneTaskExample } } } },
+        content: { 'application/json': { schema: jsonSchema(ZTaskAnswer), examples: { done: { value: webhookExample } } } },
       },
       responses: { '2XX': { description: 'Received: no retry' } },
     },

@@ -70,6 +70,14 @@ export function serviceArea(): Area {
             schema: ZHealth,
             example: { status: 'ok', checks: { db: 'ok', redis: 'ok', worker: 'ok' }, engines: { qpdf: true, gs: true, soffice: true } },
           },
+          otherAnswers: [
+            {
+              status: 503,
+              description: 'unavailable: PostgreSQL or Redis does not answer',
+              schema: ZHealth,
+              example: { status: 'unavailable', checks: { db: 'ok', redis: 'down', worker: 'none' }, engines: {} },
+            },
+          ],
         },
       },
       [API_PATHS.docs]: {
