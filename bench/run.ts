@@ -4,6 +4,7 @@ import path from 'node:path';
 import { runEngine } from '../worker/src/engines/run';
 import { aiBench } from './ai';
 import { aiSpeedBench } from './ai-speed';
+import { cliBench } from './cli';
 import { compressBench } from './compress';
 import { ebooksCadBench } from './ebooks-cad';
 import { editorBench } from './editor';
@@ -44,6 +45,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   'ai-speed': aiSpeedBench,
   memory: memoryBench,
   load: loadBench,
+  cli: cliBench,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));
