@@ -3,9 +3,10 @@ import net from 'node:net';
 import { AppError, isAppError } from '#shared/errors';
 
 /**
- * The SSRF guard of html-to-pdf: decides whether a host the rendered page touches may be reached.
- * A web page is untrusted input; without this, "convert http://169.254.169.254/… to PDF" would
- * print the cloud's credentials, and any page could make the worker probe the internal network.
+ * The SSRF guard of html-to-pdf and of webhooks: decides whether a host the rendered page touches,
+ * or a webhook's receiver, may be reached. A web page is untrusted input; without this, "convert
+ * http://169.254.169.254/… to PDF" would print the cloud's credentials, and any page (or webhookUrl)
+ * could make the worker probe the internal network.
  *
  * Rules: only http and https; the destination must be a globally reachable unicast address. A name
  * is resolved here and refused when any of its addresses is internal; the address found is the one

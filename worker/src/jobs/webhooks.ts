@@ -59,7 +59,7 @@ export async function deliverWebhook(deps: Deps, job: Job<WebhookJob>): Promise<
   const { task } = delivery;
   const key = task.apiKey;
   if (!key || key.revokedAt) {
-    await deps.db.webhookDelivery.update({ where: { id: delivery.id }, data: { error: 'the API key was revoked', failedAt: deps.now() } });
+    await deps.db.webhookDelivery.update({ where: { id: delivery.id }, data: { error: 'the API key that started the task is revoked or gone', failedAt: deps.now() } });
     return;
   }
 
