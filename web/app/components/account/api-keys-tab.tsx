@@ -77,6 +77,7 @@ export function ApiKeysTab() {
 
   const revoke = async (key: ApiKeyView) => {
     setRevoking(true);
+    setError(undefined);
     try {
       await apiKeysApi.revoke(auth.callContext(), key.id);
       setLoad((current) => (current.state === 'ready' ? { state: 'ready', keys: current.keys.filter((k) => k.id !== key.id) } : current));
