@@ -38,6 +38,8 @@ export interface OperationSpec {
   /** The body is multipart/form-data (an upload) rather than JSON. */
   multipart?: boolean;
   requestExample?: unknown;
+  /** Several request examples, by name, where one cannot show the call's range (a transfer's tools). */
+  requestExamples?: Record<string, unknown>;
   answer: Answer;
   /** Answers outside the catalogue besides the success (the health check's 503). */
   otherAnswers?: Answer[];
@@ -124,9 +126,16 @@ export function errorResponses(codes: ErrorCode[]) {
   );
 }
 
-const content = (type: string, schema: JsonSchema, example: unknown) => ({
-  [type]: { schema, ...(example !== undefined ? { examples: { example: { value: example } } } : {}) },
+const content = (type: string, schema: JsonSchema, examples: Record<string, unknown> = {}) => ({
+  [type]: {
+    schema,
+    ...(Object.keys(examples).length
+      ? { examples: Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }])) }
+      : {}),
+  },
 });
+
+const single = (example: unknown) => (example === undefined ? {} : { example });
 
 function parameters(spec: OperationSpec) {
   const fromPath = Object.entries(spec.path ?? {}).map(([name, p]) => ({
@@ -149,7 +158,7 @@ function parameters(spec: OperationSpec) {
 
 function response(answer: Answer) {
   const media = answer.schema
-    ? content(answer.type ?? 'application/json', schemaOf(answer.schema), answer.example)
+    ? content(answer.type ?? 'application/json', schemaOf(answer.schema), single(answer.example))
     : answer.type
       ? { [answer.type]: {} }
       : {};
@@ -180,7 +189,11 @@ export function operation(spec: OperationSpec, tag: string) {
       ? {
           requestBody: {
             required: true,
-            content: content(spec.multipart ? 'multipart/form-data' : 'application/json', schemaOf(spec.body), spec.requestExample),
+            content: content(
+              spec.multipart ? 'multipart/form-data' : 'application/json',
+              schemaOf(spec.body),
+              spec.requestExamples ?? single(spec.requestExample),
+            ),
           },
         }
       : {}),

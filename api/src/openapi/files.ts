@@ -87,7 +87,12 @@ const transfer = (summary: string, access: 'visitor' | 'user'): OperationSpec =>
     'Follow it with transferProgress, or give webhookUrl (API keys only) to be told when it ends.',
   access,
   body: ref('TransferRequest'),
-  requestExample: { toolType: 'compress-pdf', token: EXAMPLE_TOKEN, compress: 'high' },
+  requestExamples: {
+    'compress-pdf': { toolType: 'compress-pdf', token: EXAMPLE_TOKEN, compress: 'high' },
+    'merge-pdf': { toolType: 'merge-pdf', urls: `${EXAMPLE_TOKEN};Lp9wS2dF6gH1jK4z` },
+    'split-pdf': { toolType: 'split-pdf', token: EXAMPLE_TOKEN, pages: '1-3,5' },
+    'with a webhook (API key)': { toolType: 'pdf-to-word', token: EXAMPLE_TOKEN, webhookUrl: 'https://hooks.example.com/sheaf' },
+  },
   answer: {
     description: 'The task, started (code 500, Doing)',
     schema: ZTaskAnswer,

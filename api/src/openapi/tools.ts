@@ -21,14 +21,15 @@ export const transferComponent = (toolId: string) => `Transfer.${toolId}`;
 export const transferTools = () => (TOOLS as readonly ToolDefinition[]).filter((t) => t.built);
 
 function toolRequest(tool: ToolDefinition): JsonSchema {
-  const base = ZConversionRequestBase.omit({ toolType: true });
-  const described = Object.fromEntries(
-    Object.entries(base.shape).map(([name, field]) => [
-      name,
-      BASE_FIELDS[name as keyof typeof BASE_FIELDS] ? field.describe(BASE_FIELDS[name as keyof typeof BASE_FIELDS]!) : field,
-    ]),
-  );
-  const schema = jsonSchema(z.object({ toolType: z.literal(tool.id), ...described, ...tool.options.shape }));
+  const own = tool.options.shape;
+  // The tool's own options first, where a reader looks for them; a common field it redefines is its own.
+  const common = Object.entries(ZConversionRequestBase.shape)
+    .filter(([name]) => name !== 'toolType' && !(name in own))
+    .map(([name, field]) => {
+      const note = BASE_FIELDS[name as keyof typeof BASE_FIELDS];
+      return [name, note ? field.describe(note) : field] as const;
+    });
+  const schema = jsonSchema(z.object({ toolType: z.literal(tool.id), ...own, ...Object.fromEntries(common) }));
   const files = tool.minFiles === tool.maxFiles ? `${tool.minFiles}` : `${tool.minFiles} to ${tool.maxFiles}`;
   return {
     ...schema,
