@@ -26,9 +26,10 @@ describe('webhooks: a task started with an API key and a webhookUrl is POSTed, s
   let stack: Stack;
   let receiver: http.Server;
   let receiverOrigin: string;
-  /** What reached the receiver, by path; a path in `failFirst` answers 500 that many times first. */
+  /** What reached the receiver, by path; a path in `failFirst` answers 500 that many times first, one in `redirects` always 302. */
   const hits = new Map<string, Hit[]>();
   const failFirst = new Map<string, number>();
+  const redirects = new Map<string, string>();
 
   beforeAll(async () => {
     receiver = http.createServer((req, res) => {
@@ -40,7 +41,9 @@ describe('webhooks: a task started with an API key and a webhookUrl is POSTed, s
         hits.set(url, [...(hits.get(url) ?? []), { method: req.method ?? '', headers: req.headers, body }]);
         const failures = failFirst.get(url) ?? 0;
         failFirst.set(url, failures - 1);
-        res.writeHead(failures > 0 ? 500 : 200).end(failures > 0 ? 'not now' : 'ok');
+        const movedTo = redirects.get(url);
+        if (movedTo) res.writeHead(302, { Location: movedTo }).end();
+        else res.writeHead(failures > 0 ? 500 : 200).end(failures > 0 ? 'not now' : 'ok');
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -184,9 +187,8 @@ describe('webhooks: a task started with an API key and a webhookUrl is POSTed, s
     expect(sent).toEqual((await api.post(API_PATHS.transferProgress, { id: start.body.id })).body);
   });
 
-  it('sends nothing for a task whose key was revoked, and records why', async () => {
-    const api = await keyHolder();
-    const hook = hookPath('revoked');
+  /** A task that already ended with this webhook, its delivery queued as the worker queues it (no task to run). */
+  async function endedTask(api: { user: { id: string }; apiKey: { id: string } }, webhookUrl: string) {
     const task = await stack.deps.db.task.create({
       data: {
         tool: 'delete-pages',
@@ -197,12 +199,35 @@ describe('webhooks: a task started with an API key and a webhookUrl is POSTed, s
         inputTokens: [],
         userId: api.user.id,
         apiKeyId: api.apiKey.id,
-        webhookUrl: `${receiverOrigin}${hook}`,
+        webhookUrl,
       },
     });
-    await stack.deps.db.apiKey.update({ where: { id: api.apiKey.id }, data: { revokedAt: new Date() } });
     await enqueueWebhook(stack.deps, task);
-    const delivery = await settledDelivery(task.id);
+    return task;
+  }
+
+  it('follows no redirect, gives up after five attempts, and sends nothing where the guard now refuses the address', async () => {
+    const api = await keyHolder();
+    const hook = hookPath('moved');
+    const target = hookPath('target');
+    redirects.set(hook, `${receiverOrigin}${target}`);
+    const moved = await settledDelivery((await endedTask(api, `${receiverOrigin}${hook}`)).id);
+    expect(moved).toMatchObject({ attempts: 5, responseStatus: 302, deliveredAt: null, error: 'answered 302' });
+    expect(moved.failedAt).not.toBeNull();
+    expect(hits.get(hook)).toHaveLength(5);
+    expect(hits.get(target)).toBeUndefined();
+
+    // An address the guard refuses at delivery (say a name that resolves elsewhere since the transfer): no request, no retry.
+    const internal = await settledDelivery((await endedTask(api, 'http://127.0.0.1:9/')).id);
+    expect(internal).toMatchObject({ attempts: 1, responseStatus: null, deliveredAt: null, error: expect.stringMatching(/loopback/) });
+    expect(internal.failedAt).not.toBeNull();
+  });
+
+  it('sends nothing for a task whose key was revoked, and records why', async () => {
+    const api = await keyHolder();
+    const hook = hookPath('revoked');
+    await stack.deps.db.apiKey.update({ where: { id: api.apiKey.id }, data: { revokedAt: new Date() } });
+    const delivery = await settledDelivery((await endedTask(api, `${receiverOrigin}${hook}`)).id);
     expect(delivery).toMatchObject({ attempts: 0, deliveredAt: null, error: expect.stringMatching(/revoked/) });
     expect(hits.get(hook)).toBeUndefined();
   });
