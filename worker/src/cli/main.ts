@@ -6,6 +6,11 @@ import { runJobs } from './run-jobs';
 
 const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
+// stdout carries the command's own answer (help, the summary, --json's document) and nothing else:
+// whatever the processors and engines print there (the server's log lines) goes to stderr.
+const print = process.stdout.write.bind(process.stdout);
+process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+
 /**
  * `sheaf <tool> <files or folders…> [options]`: runs a tool on a server or in this process and
  * prints a summary. Progress goes to stderr, so stdout holds only the summary (or --json's document).
@@ -18,7 +23,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (args.help || !args.tool) {
       // Each mode loads only what it uses (the copy, the processors, the HTTP client): the command starts in a second.
       const { generalHelp, toolHelp } = await import('./help');
-      process.stdout.write(args.tool ? toolHelp(args.tool) : generalHelp());
+      print(args.tool ? toolHelp(args.tool) : generalHelp());
       return EXIT.ok;
     }
     jobs = await planJobs(args.tool, args.paths, { out: args.out, output: args.output, cwd: process.cwd() });
@@ -53,14 +58,14 @@ async function main(argv: readonly string[]): Promise<number> {
     view.end();
     await runner.close();
   }
-  process.stdout.write(args.json ? JSON.stringify(rows, null, 2) + '\n' : '\n' + summaryTable(rows));
+  print(args.json ? JSON.stringify(rows, null, 2) + '\n' : '\n' + summaryTable(rows));
   if (abort.signal.aborted) return EXIT.interrupted;
   return rows.some((r) => r.result === 'FAILED') ? EXIT.failed : EXIT.ok;
 }
 
 // Exits once stdout is flushed: the engines are stopped, but a library may still hold a timer.
 main(process.argv.slice(2)).then(
-  (code) => process.stdout.write('', () => process.exit(code)),
+  (code) => print('', () => process.exit(code)),
   (e: unknown) => {
     process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(EXIT.failed);

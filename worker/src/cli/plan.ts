@@ -124,7 +124,9 @@ export async function planJobs(
   return Promise.all(
     found.map((f) => {
       const outFile = opts.output && path.resolve(opts.output);
-      const label = path.relative(opts.cwd, f.input.path) || f.input.name;
+      // The path from here when the file is under this folder, else in full.
+      const relative = path.relative(opts.cwd, f.input.path);
+      const label = relative && !relative.startsWith('..') ? relative : f.input.path;
       return withJournal({ label, inputs: [f.input], outDir: outFile ? path.dirname(outFile) : outDirOf(f), outFile });
     }),
   );
