@@ -5,6 +5,7 @@ import type { ApiKeyView, CreatedApiKey, TaskAnswer, UploadAnswer } from '#share
 import type { DeductTimesResult, VipInfo } from '#shared/billing/api';
 import { ERRORS, type ErrorCode } from '#shared/errors';
 import { ZSavedSignatureData, type AccountSignature } from '#shared/signatures';
+import type { listHistory } from '../services/history-service';
 
 /**
  * The main answers as zod schemas, for the document only: the routes answer with their TS types.
@@ -168,4 +169,28 @@ export const ZAiConfig = covering<AiConfigView>()(
 
 export const ZAccountSignature = covering<AccountSignature>()(
   z.object({ id: z.string(), createdAt: ZDateTime, signature: ZSavedSignatureData }),
+);
+
+export const ZHistoryPage = covering<Awaited<ReturnType<typeof listHistory>>>()(
+  z.object({
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+    list: z.array(
+      z.object({
+        id: z.string(),
+        date: ZDateTime,
+        name: z.string(),
+        tool: z.string(),
+        status: z.enum(['successful', 'failed', 'processing', 'deleted']).describe('deleted: past retention, or deleted'),
+        fileurl: z.string().optional(),
+        pdfurls: z.array(z.string()).optional(),
+        imageurls: z.array(z.string()).optional(),
+        zipurl: z.string().optional(),
+        filesize: z.number().int().optional(),
+        errorCode: z.string().optional(),
+        message: z.string().optional(),
+      }),
+    ),
+  }),
 );

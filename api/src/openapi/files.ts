@@ -5,7 +5,7 @@ import { FORM_IDS } from '#shared/forms';
 import { BATCH_MAX_FILES } from '#shared/limits';
 import { ZOpenForm } from '../routes/form/schema';
 import { ZDeleteTasks, ZHistoryRequest, ZPageParam, ZProgressRequest, ZTokenParam } from '../routes/file/schema';
-import { ZTaskAnswer, ZUploadAnswer } from './answers';
+import { ZHistoryPage, ZTaskAnswer, ZUploadAnswer } from './answers';
 import { envelope, rateLimitHeaders, ref, type Area, type OperationSpec } from './build';
 
 const EXAMPLE_TOKEN = 'Xq3vR8mKp2LwZ7Tn';
@@ -184,11 +184,11 @@ export function historyArea(): Area {
       '/api/miaohui/file/historyTasks': {
         post: {
           summary: 'List past tasks',
-          description: 'data: a page of tasks, newest first (date, name, tool, status, outputs while kept).',
+          description: 'Newest first: each task with its date, name, tool, status, and its outputs while they are kept.',
           access: 'user',
           body: ZHistoryRequest,
           requestExample: { pageNum: 1, pageSize: 20 },
-          answer: { description: '{ code: 0, data }', schema: envelope(z.unknown()) },
+          answer: { description: 'data: a page of tasks', schema: envelope(ZHistoryPage) },
         },
       },
       '/api/miaohui/file/deleteTasks': {
@@ -197,7 +197,8 @@ export function historyArea(): Area {
           description: 'Deletes the tasks and their files; ids that are not yours are ignored.',
           access: 'user',
           body: ZDeleteTasks,
-          answer: { description: '{ code: 0, data }', schema: envelope(z.unknown()) },
+          requestExample: { ids: [EXAMPLE_TASK] },
+          answer: { description: 'data: how many tasks were deleted', schema: envelope(z.number().int()), example: { code: 0, data: 2 } },
         },
       },
     },
