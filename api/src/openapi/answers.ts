@@ -14,7 +14,7 @@ import type { listHistory } from '../services/history-service';
  */
 type Covers<T, S extends z.ZodType> =
   T extends z.input<S> ? ([Exclude<keyof T, keyof z.input<S>>] extends [never] ? unknown : never) : never;
-const covering =
+export const covering =
   <T>() =>
   <S extends z.ZodType>(schema: S & Covers<T, S>): S =>
     schema;

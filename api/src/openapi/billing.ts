@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ZCreateOrder, ZOrderIdParam, ZPayRequest } from '../routes/order/schema';
 import { ZSubscriptionRequest, ZThirdPartyProducts } from '../routes/product/schema';
+import { ZAbandon, ZCheckPay, ZCreateOrderResult, ZPricingProducts, ZSubscription, ZUrlResult, ZUserBilling } from './billing-answers';
 import { envelope, type Area, type OperationSpec } from './build';
 
-const data = (description: string) => ({ description: `data: ${description}`, schema: envelope(z.unknown()) });
+const data = (description: string, schema: z.ZodType = z.unknown()) => ({ description: `data: ${description}`, schema: envelope(schema) });
 
 /** The spec's pay methods Sheaf does not offer: each is refused. */
 const notOffered: OperationSpec = {
@@ -27,7 +28,7 @@ export function plansArea(): Area {
           access: 'visitor',
           body: ZThirdPartyProducts,
           requestExample: {},
-          answer: data('PricingProduct[]'),
+          answer: data('PricingProduct[]', ZPricingProducts),
         },
       },
       '/api/uc/order/getPayType': {
@@ -43,7 +44,7 @@ export function plansArea(): Area {
           access: 'user',
           body: ZCreateOrder,
           requestExample: { productId: 'pro-month' },
-          answer: data('{ payId }'),
+          answer: data('{ payId }', ZCreateOrderResult),
           errors: ['PLAN_ALREADY_ACTIVE', 'PAYMENT_NOT_CONFIGURED', 'NOT_FOUND'],
         },
       },
@@ -52,7 +53,7 @@ export function plansArea(): Area {
           summary: "An order's Stripe Checkout",
           access: 'user',
           body: ZPayRequest,
-          answer: data('{ url } of a Stripe Checkout Session'),
+          answer: data('{ url } of a Stripe Checkout Session', ZUrlResult),
           errors: ['NOT_FOUND', 'PAYMENT_UNREACHABLE', 'PAYMENT_NOT_CONFIGURED'],
         },
       },
@@ -65,7 +66,7 @@ export function plansArea(): Area {
           description: 'CheckPayResult (PAID also when trialing); asks Stripe while pending.',
           access: 'user',
           path: { id: { schema: ZOrderIdParam, description: 'The payId' } },
-          answer: data('CheckPayResult'),
+          answer: data('CheckPayResult', ZCheckPay),
           errors: ['NOT_FOUND', 'PAYMENT_UNREACHABLE'],
         },
       },
@@ -75,7 +76,7 @@ export function plansArea(): Area {
           description: 'Back through cancel_url: the session is expired, the order FAILED.',
           access: 'user',
           body: ZPayRequest,
-          answer: data('the order'),
+          answer: data('{ status } of the order', ZAbandon),
           errors: ['NOT_FOUND'],
         },
       },
@@ -90,7 +91,7 @@ export function billingArea(): Area {
     description,
     access: 'user',
     body: ZSubscriptionRequest,
-    answer: data('the updated BillingSubscription'),
+    answer: data('the updated BillingSubscription', ZSubscription),
     errors: ['NOT_FOUND', 'PAYMENT_UNREACHABLE'],
   });
   return {
@@ -98,7 +99,7 @@ export function billingArea(): Area {
     description: "A signed-in user's plans and payments; Stripe's events.",
     paths: {
       '/api/product/getUserBilling': {
-        get: { summary: 'Your plans and payments', access: 'user', answer: data('UserBilling { subscriptions, payments }') },
+        get: { summary: 'Your plans and payments', access: 'user', answer: data('UserBilling { subscriptions, payments }', ZUserBilling) },
       },
       '/api/product/cancelSubscription': { post: subscription('Cancel a subscription', 'At the end of the period.') },
       '/api/product/resumeSubscription': { post: subscription('Resume a subscription', 'Undoes a cancel at period end.') },
@@ -106,7 +107,7 @@ export function billingArea(): Area {
         post: {
           summary: "Stripe's billing portal",
           access: 'user',
-          answer: data("{ url } of Stripe's billing portal"),
+          answer: data("{ url } of Stripe's billing portal", ZUrlResult),
           errors: ['PAYMENT_NOT_CONFIGURED', 'PAYMENT_UNREACHABLE'],
         },
       },
