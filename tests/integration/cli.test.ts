@@ -44,7 +44,8 @@ function sheaf(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: num
   });
 }
 
-describe('the sheaf command', () => {
+// The three runs are independent (their own folders; only the first uses the server): they share the two cores.
+describe.concurrent('the sheaf command', () => {
   let stack: Stack;
   let tmp: string;
   let userId: string;
@@ -104,7 +105,7 @@ describe('the sheaf command', () => {
     // Only the damaged file went to the server again (the big one was refused before it was stored).
     expect([await stack.deps.db.task.count({ where: { userId } }), await uploads()]).toEqual([4, 4]);
     expect(fs.readdirSync(out).filter((name) => name.endsWith('.part'))).toEqual([]);
-  });
+  }, 120_000);
 
   it('merges locally with the worker’s processors, a file above MAX_UPLOAD_MB included', async () => {
     expect(fs.statSync(BIG).size).toBeGreaterThan(MAX_UPLOAD_MB * 1024 * 1024);
