@@ -14,6 +14,15 @@ import type { listHistory } from '../services/history-service';
  */
 type Covers<T, S extends z.ZodType> =
   T extends z.input<S> ? ([Exclude<keyof T, keyof z.input<S>>] extends [never] ? unknown : never) : never;
+/** A value as res.json sends it: dates become ISO strings. */
+export type Serialized<T> = T extends Date
+  ? string
+  : T extends Array<infer I>
+    ? Serialized<I>[]
+    : T extends object
+      ? { [K in keyof T]: Serialized<T[K]> }
+      : T;
+
 export const covering =
   <T>() =>
   <S extends z.ZodType>(schema: S & Covers<T, S>): S =>

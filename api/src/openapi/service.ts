@@ -2,8 +2,26 @@ import { z } from 'zod';
 import { API_PATHS } from '#shared/api';
 import { ZContact } from '../routes/contact/router';
 import { ZArticleByUrl, ZArticleList, ZCategoryList } from '../routes/blog/schema';
-import { ZHealth } from './answers';
+import type { BlogArticle, BlogArticlePage, BlogCategorySummary } from '#shared/blog';
+import { covering, ZHealth, type Serialized } from './answers';
 import { envelope, type Area } from './build';
+
+const ZArticleSummary = z.object({
+  url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  publishedAt: z.string().meta({ format: 'date-time' }),
+  category: z.object({ slug: z.string(), name: z.string() }),
+});
+const ZCategories = covering<Serialized<BlogCategorySummary[]>>()(
+  z.array(z.object({ slug: z.string(), name: z.string(), articles: z.number().int().describe('Articles in this language') })),
+);
+const ZArticlePage = covering<Serialized<BlogArticlePage>>()(
+  z.object({ total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int(), list: z.array(ZArticleSummary) }),
+);
+const ZArticle = covering<Serialized<BlogArticle>>()(
+  ZArticleSummary.extend({ body: z.string().describe("HTML written by the site's authors") }),
+);
 
 /** The blog's calls (the spec's miaohui/seo/*) and the contact form. */
 export function contentArea(): Area {
@@ -17,7 +35,7 @@ export function contentArea(): Area {
           access: 'visitor',
           body: ZCategoryList,
           requestExample: { lang: 'en' },
-          answer: { description: 'data: the categories', schema: envelope(z.unknown()) },
+          answer: { description: 'data: the categories', schema: envelope(ZCategories) },
         },
       },
       '/api/miaohui/seo/getArticleListByCategory': {
@@ -26,7 +44,7 @@ export function contentArea(): Area {
           access: 'visitor',
           body: ZArticleList,
           requestExample: { lang: 'en', category: 'guides', pageNum: 1, pageSize: 10 },
-          answer: { description: 'data: a page of articles', schema: envelope(z.unknown()) },
+          answer: { description: 'data: a page of articles', schema: envelope(ZArticlePage) },
         },
       },
       '/api/miaohui/seo/getArticleByUrl': {
@@ -34,7 +52,7 @@ export function contentArea(): Area {
           summary: 'One article',
           access: 'visitor',
           body: ZArticleByUrl,
-          answer: { description: 'data: the article', schema: envelope(z.unknown()) },
+          answer: { description: 'data: the article', schema: envelope(ZArticle) },
           errors: ['NOT_FOUND'],
         },
       },
