@@ -4,14 +4,15 @@ import { ZSubscriptionRequest, ZThirdPartyProducts } from '../routes/product/sch
 import { ZAbandon, ZCheckPay, ZCreateOrderResult, ZPricingProducts, ZSubscription, ZUrlResult, ZUserBilling } from './billing-answers';
 import { envelope, type Area, type OperationSpec } from './build';
 
-const data = (description: string, schema: z.ZodType = z.unknown()) => ({ description: `data: ${description}`, schema: envelope(schema) });
+const data = (description: string, schema: z.ZodType) => ({ description: `data: ${description}`, schema: envelope(schema) });
 
 /** The spec's pay methods Sheaf does not offer: each is refused. */
 const notOffered: OperationSpec = {
   summary: 'Not offered',
   description: 'Only Stripe is offered.',
   access: 'user',
-  answer: data('never: always refused'),
+  // Always refused: the catalogue's 503 is its only answer.
+  answer: { status: 503, description: 'PAYMENT_NOT_CONFIGURED' },
   errors: ['PAYMENT_NOT_CONFIGURED'],
 };
 
