@@ -47,7 +47,12 @@ export function localRunner(tool: ToolDefinition, options: Record<string, unknow
         await dispose();
         if (e instanceof TaskFailure) throw e;
         const failure = classifyFailure(e);
-        throw new TaskFailure(failure.code ? failure.message : ERRORS.TASK_FAILED.message, failure.code ?? 'TASK_FAILED');
+        const code = failure.code ?? 'TASK_FAILED';
+        throw new TaskFailure(
+          failure.code ? failure.message : ERRORS.TASK_FAILED.message,
+          code,
+          code === 'TASK_FAILED' ? failure.detail : undefined,
+        );
       }
     },
     async close() {

@@ -106,8 +106,9 @@ export async function planJobs(
 
   if (tool.maxFiles === 0) {
     if (paths.length) throw new UsageError(COPY.takesNoFiles(tool.id));
+    // No journal: with no input file there is nothing to resume (a web page is fetched anew each time).
     const outFile = opts.output && path.resolve(opts.output);
-    return [await withJournal({ label: tool.id, inputs: [], outDir: outFile ? path.dirname(outFile) : outDirOf(), outFile })];
+    return [{ label: tool.id, inputs: [], outDir: outFile ? path.dirname(outFile) : outDirOf(), outFile }];
   }
   if (paths.length === 0) throw new UsageError(COPY.noFiles);
   const found = await findInputs(paths, tool);

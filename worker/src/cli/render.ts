@@ -9,6 +9,8 @@ export interface Row {
   /** The catalogue's message when FAILED. */
   message?: string;
   errorCode?: string;
+  /** Why a task run here failed when the catalogue only says TASK_FAILED (an engine's words). */
+  detail?: string;
   inputBytes: number;
   outputBytes: number;
   seconds: number;
@@ -34,7 +36,8 @@ const resultCell = (row: Row) =>
 /** The line a finished task gets in plain output (not a terminal) and above the live bars. */
 export function rowLine(row: Row): string {
   const sizes = row.result === 'FAILED' ? formatBytes(row.inputBytes) : `${formatBytes(row.inputBytes)} -> ${formatBytes(row.outputBytes)}`;
-  return `${resultCell(row)}  ${row.file}  ${sizes}  ${formatSeconds(row.seconds)}`;
+  const line = `${resultCell(row)}  ${row.file}  ${sizes}  ${formatSeconds(row.seconds)}`;
+  return row.detail ? `${line}\n  ${row.detail.split('\n')[0]}` : line;
 }
 
 /** The summary table printed at the end of a run. */

@@ -102,7 +102,7 @@ export async function runJobs(jobs: readonly Job[], runner: Runner, settings: Ru
             ? new TaskFailure(COPY.interrupted)
             : new TaskFailure(ERRORS.TASK_FAILED.message, 'TASK_FAILED');
       if (!(e instanceof TaskFailure) && !signal.aborted) process.stderr.write(`${job.label}: ${(e as Error).stack ?? String(e)}\n`);
-      result = row({ result: 'FAILED', message: failure.message, ...(failure.code && { errorCode: failure.code }) });
+      result = row({ result: 'FAILED', message: failure.message, errorCode: failure.code, detail: failure.detail });
     }
     view.finish(id, result);
     return result;

@@ -30,6 +30,8 @@ export class TaskFailure extends Error {
   constructor(
     message: string,
     readonly code?: string,
+    /** What went wrong underneath a TASK_FAILED, when the task ran here (a server keeps it to its log). */
+    readonly detail?: string,
   ) {
     super(message);
   }
