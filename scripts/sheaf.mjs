@@ -26,11 +26,20 @@ function builtAndFresh() {
   return Boolean(stamp && fs.existsSync(BUILT) && !SOURCES.some((s) => newerThan(path.join(ROOT, s), stamp.mtimeMs)));
 }
 
-if (builtAndFresh()) {
+/** tsx, resolved from this file (in the project), so the command works from any folder; absent where devDependencies are not installed. */
+function tsxLoader() {
+  try {
+    return import.meta.resolve('tsx');
+  } catch {
+    return undefined;
+  }
+}
+
+const tsx = tsxLoader();
+// Without tsx (a production image) the build is all there is, however old.
+if (builtAndFresh() || (!tsx && fs.existsSync(BUILT))) {
   await import(pathToFileURL(BUILT).href);
 } else {
-  // tsx is resolved from this file, in the project, so the command works from any folder.
-  const tsx = import.meta.resolve('tsx');
   const child = spawn(process.execPath, ['--import', tsx, SOURCE, ...process.argv.slice(2)], { stdio: 'inherit' });
   // The terminal's Ctrl-C reaches the child too (same process group): it stops its tasks and prints its summary.
   process.on('SIGINT', () => {});
