@@ -139,9 +139,11 @@ function responsesOf(op: Op, schemas: Schemas): string {
   return `<h4>Responses</h4><table><tr><th>Status</th><th>Meaning</th><th>Type</th></tr>${rows.join('')}</table>${details}`;
 }
 
+/** Who may call it; a webhook, which Sheaf calls, has no such list. */
 const authOf = (op: Op) => {
-  const schemes = (op.security ?? []).map((s) => Object.keys(s)[0] ?? 'anonymous');
-  return schemes.length ? `<p class="muted">Auth: ${esc(schemes.join(' or '))}</p>` : '<p class="muted">Auth: none</p>';
+  if (!op.security) return '';
+  const schemes = op.security.map((s) => Object.keys(s)[0] ?? 'anonymous');
+  return `<p class="muted">Auth: ${esc(schemes.length ? schemes.join(' or ') : 'none')}</p>`;
 };
 
 function operationHtml(method: string, path: string, op: Op, schemas: Schemas): string {
