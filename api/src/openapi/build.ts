@@ -69,20 +69,18 @@ export const ref = (component: string): JsonSchema => ({ $ref: `#/components/sch
 /** The success envelope of the JSON calls that are not tool calls: `{ code: 0, data }`. */
 export const envelope = (data: z.ZodType) => z.object({ code: z.literal(0), message: z.string().optional(), data });
 
-/** What a refusal carries besides its envelope: how long to wait. */
-const RATE_HEADERS: Record<string, JsonSchema> = {
+/** The RateLimit-* headers every answer of a rate-limited call carries (API keys: every call). */
+export const rateLimitHeaders: Record<string, JsonSchema> = {
   'RateLimit-Limit': { description: 'Requests allowed in the window', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the window starts again', schema: { type: 'integer' } },
 };
 const RETRY_AFTER: JsonSchema = { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } };
+/** What a refusal carries besides its envelope: how long to wait. */
 const HEADERS_OF: Partial<Record<ErrorCode, Record<string, JsonSchema>>> = {
-  TOO_FREQUENT: { ...RATE_HEADERS, 'Retry-After': RETRY_AFTER },
+  TOO_FREQUENT: { ...rateLimitHeaders, 'Retry-After': RETRY_AFTER },
   SERVICE_BUSY: { 'Retry-After': RETRY_AFTER },
 };
-
-/** The RateLimit-* headers every answer of a rate-limited call carries. */
-export const rateLimitHeaders = RATE_HEADERS;
 
 /** Errors any call of an access may answer: a bad key, a key over its rate, the unexpected. */
 const ACCESS_ERRORS: Record<Access, ErrorCode[]> = {
@@ -101,7 +99,7 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
 };
 
 /** The error answers of these codes, one per HTTP status, each code an example, all from the catalogue. */
-export function errorResponses(codes: ErrorCode[]) {
+function errorResponses(codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codes)) byStatus.set(ERRORS[code].status, [...(byStatus.get(ERRORS[code].status) ?? []), code]);
   return Object.fromEntries(

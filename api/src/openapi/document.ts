@@ -93,7 +93,8 @@ function build() {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: `${API_KEY_PREFIX}…`,
-          description: 'A personal API key, created on the account page; unknown or revoked: 401 API_KEY_INVALID.',
+          description:
+            'A personal API key, created on the account page; unknown or revoked: 401 API_KEY_INVALID. Each key may make API_KEY_REQUESTS_PER_MINUTE calls a minute (a setting), and its answers carry RateLimit-* headers.',
         },
         cookieSession: {
           type: 'apiKey',
