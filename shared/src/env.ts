@@ -156,7 +156,7 @@ const ZEnv = z.object({
   API_KEY_REQUESTS_PER_MINUTE: int(300, 1),
   /** The first retry delay of a webhook delivery (doubling each time, five attempts in all); tests set it short. */
   WEBHOOK_RETRY_BASE_MS: int(30_000, 1),
-  /** Internal `host:port`s (comma-separated) that html-to-pdf may fetch although the SSRF guard blocks internal addresses. */
+  /** Internal `host:port`s (comma-separated) that html-to-pdf and webhooks may reach although the SSRF guard blocks internal addresses. */
   URL_FETCH_ALLOWLIST: z.string().transform(parseHostPortList).default([]),
   /** Warm engines (the LibreOffice pool, Chromium) start with the first task that needs them and stop after this long unused. */
   ENGINE_IDLE_SECONDS: int(300, 1),
