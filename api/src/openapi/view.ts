@@ -11,7 +11,8 @@ const STYLE = `
 body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1d2430;background:#fafbfc}
 header,main,nav{max-width:980px;margin:0 auto;padding:0 20px}
 header{padding-top:24px}
-nav ul{columns:2;padding-left:18px}nav ul ul{columns:1}
+nav ul{padding-left:18px}@media(min-width:760px){nav>ul{columns:2}}
+nav a{overflow-wrap:anywhere}
 section{margin:32px 0}
 article{background:#fff;border:1px solid #dde2ea;border-radius:8px;padding:12px 16px;margin:14px 0}
 h3{font-size:16px;margin:4px 0}
@@ -27,6 +28,9 @@ th{font-size:12px;text-transform:uppercase;color:#5b6676}
 
 const esc = (value: unknown) =>
   String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A description: escaped, its `code spans` (the document's one bit of Markdown) shown as code. */
+const prose = (value: unknown) => esc(value).replace(/`([^`]+)`/g, '<code>$1</code>');
 
 const anchor = (...parts: string[]) => parts.join('-').replace(/[^A-Za-z0-9]+/g, '-');
 
@@ -77,7 +81,7 @@ function notes(s: JsonSchema): string {
   const parts = CONSTRAINTS.filter(([key]) => key in s && Math.abs(Number(s[key])) !== Number.MAX_SAFE_INTEGER).map(
     ([key, label]) => `${label} ${JSON.stringify(s[key])}`,
   );
-  return [s.description ? esc(s.description) : '', parts.length ? `<span class="muted">${esc(parts.join(', '))}</span>` : '']
+  return [s.description ? prose(s.description) : '', parts.length ? `<span class="muted">${esc(parts.join(', '))}</span>` : '']
     .filter(Boolean)
     .join('<br>');
 }
@@ -149,7 +153,7 @@ const authOf = (op: Op) => {
 function operationHtml(method: string, path: string, op: Op, schemas: Schemas): string {
   return (
     `<article id="${esc(anchor('op', method, path))}"><h3><span class="method ${esc(method)}">${esc(method.toUpperCase())}</span><code>${esc(path)}</code></h3>` +
-    `<p><strong>${esc(op.summary ?? '')}</strong></p>${op.description ? `<p>${esc(op.description)}</p>` : ''}${authOf(op)}` +
+    `<p><strong>${esc(op.summary ?? '')}</strong></p>${op.description ? `<p>${prose(op.description)}</p>` : ''}${authOf(op)}` +
     `${parametersOf(op)}${bodyOf(op, schemas)}${responsesOf(op, schemas)}</article>`
   );
 }
@@ -181,7 +185,7 @@ export function renderApiDocs(doc: OpenApiDocument, nonce: string): string {
     Object.entries(doc.components.securitySchemes)
       .map(
         ([name, s]) =>
-          `<p><code>${esc(name)}</code>: ${esc(s.type)}${'scheme' in s ? ` ${esc(s.scheme)}` : ''}${'name' in s ? ` (${esc(s.in)} <code>${esc(s.name)}</code>)` : ''}. ${esc(s.description)}</p>`,
+          `<p><code>${esc(name)}</code>: ${esc(s.type)}${'scheme' in s ? ` ${esc(s.scheme)}` : ''}${'name' in s ? ` (${esc(s.in)} <code>${esc(s.name)}</code>)` : ''}. ${prose(s.description)}</p>`,
       )
       .join('') +
     `</section>`;
@@ -189,7 +193,7 @@ export function renderApiDocs(doc: OpenApiDocument, nonce: string): string {
   const areas = byTag
     .map(
       ({ tag, ops }) =>
-        `<section id="${esc(anchor('tag', tag.name))}"><h2>${esc(tag.name)}</h2><p>${esc(tag.description)}</p>${ops.map((o) => operationHtml(o.method, o.path, o.op, schemas)).join('')}</section>`,
+        `<section id="${esc(anchor('tag', tag.name))}"><h2>${esc(tag.name)}</h2><p>${prose(tag.description)}</p>${ops.map((o) => operationHtml(o.method, o.path, o.op, schemas)).join('')}</section>`,
     )
     .join('');
 
@@ -213,7 +217,7 @@ export function renderApiDocs(doc: OpenApiDocument, nonce: string): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${esc(doc.info.title)}</title><style nonce="${esc(nonce)}">${STYLE}</style></head><body>` +
-    `<header><h1>${esc(doc.info.title)} <span class="muted">${esc(doc.info.version)}</span></h1><p>${esc(doc.info.description)}</p>` +
+    `<header><h1>${esc(doc.info.title)} <span class="muted">${esc(doc.info.version)}</span></h1><p>${prose(doc.info.description)}</p>` +
     `<p>As JSON (OpenAPI ${esc(doc.openapi)}): <a href="/api/docs">/api/docs</a></p></header>` +
     `${toc}<main>${auth}${areas}${hooks}${toolOptions}</main></body></html>`
   );
