@@ -24,7 +24,8 @@ export default defineConfig({
     // the request handler share Node's one react-router, whose RouterContextProvider the build returns.
     server: { deps: { external: [/\/web\/build\//] } },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // Some unit tests start a process (python3, qpdf): beside the integration tier on two cores, vitest's 5 s is not enough.
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 20_000 } },
       {
         extends: true,
         test: {
