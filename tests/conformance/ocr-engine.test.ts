@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mapOnEngines, OcrPool, ocrPool } from '../../worker/src/ocr/ocr-pool';
 import { OcrEngine } from '../../worker/src/ocr/tesseract';
 import { fixture } from '../support/fixtures';
 import { runTool } from './harness';
@@ -28,7 +30,10 @@ describe('OCR engine', () => {
   });
 
   it('reads English alongside Chinese when Chinese leads the languages', async () => {
-    const engine = await OcrEngine.start(['chi_sim', 'eng'], { workDir: fs.mkdtempSync(path.join(workDir, 'cjk-')), signal: new AbortController().signal });
+    const engine = await OcrEngine.start(['chi_sim', 'eng'], {
+      workDir: fs.mkdtempSync(path.join(workDir, 'cjk-')),
+      signal: new AbortController().signal,
+    });
     try {
       const png = await sharp(fixture('scanned/tesseract_phototest.tif')).png().toBuffer();
       const text = (await engine.recognise(png, { dpi: 200, textPdf: false })).text;
@@ -63,5 +68,86 @@ describe('OCR engine', () => {
     setTimeout(() => controller.abort(new Error('task time limit')), 2000);
     const error = await runTool('pdf-ocr', [fixture('scanned/ocrmypdf_skew.pdf')], {}, controller.signal).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'TASK_FAILED' });
+  });
+
+  it('reads the pages of one document on two engines at once and keeps them in order', async () => {
+    const pool = new OcrPool({ maxEngines: 2, memoryBytes: 2 ** 40, idleMs: 60_000, freeBytes: () => 2 ** 40 });
+    const pages = await Promise.all(
+      ['scanned/tesseract_eurotext.tif', 'scanned/tesseract_phototest.tif', 'scanned/tesseract_phototest.tif'].map((f) =>
+        sharp(fixture(f)).png().toBuffer(),
+      ),
+    );
+    const engines = new Set<OcrEngine>();
+    let busy = 0;
+    let mostBusy = 0;
+    const finished: number[] = [];
+    // The first page is handed back only once the second is done: read one after the other, they would wait for ever.
+    let secondDone!: () => void;
+    const second = new Promise<void>((resolve) => (secondDone = resolve));
+    try {
+      const texts = await mapOnEngines(
+        pool,
+        pages,
+        { languages: ['eng'], workDir, signal: new AbortController().signal },
+        async (engine, png, i) => {
+          engines.add(engine);
+          mostBusy = Math.max(mostBusy, ++busy);
+          const text = (await engine.recognise(png, { dpi: 200, textPdf: false })).text;
+          if (i === 0) await second;
+          if (i === 1) secondDone();
+          busy--;
+          finished.push(i);
+          return text;
+        },
+      );
+      expect(mostBusy).toBe(2);
+      expect(engines.size).toBe(2);
+      expect(finished.indexOf(1)).toBeLessThan(finished.indexOf(0));
+      expect(texts[0]).toContain('[brown] {fox} jumps');
+      expect(texts[1]).toContain('This is a lot of 12 point text');
+      expect(texts[2]).toContain('This is a lot of 12 point text');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('writes the text of a scanned PDF read on every engine in page order', async () => {
+    // Two scanned pages, the longer first: with two engines the second is read while the first still is.
+    const doc = await PDFDocument.create();
+    for (const [file, dpi] of [
+      ['scanned/tesseract_eurotext.tif', 300],
+      ['scanned/tesseract_phototest.tif', 200],
+    ] as const) {
+      const { data, info } = await sharp(fixture(file)).png().toBuffer({ resolveWithObject: true });
+      const image = await doc.embedPng(data);
+      const [w, h] = [(info.width * 72) / dpi, (info.height * 72) / dpi];
+      doc.addPage([w, h]).drawImage(image, { x: 0, y: 0, width: w, height: h });
+    }
+    const input = path.join(workDir, 'two-scans.pdf');
+    fs.writeFileSync(input, await doc.save());
+    ocrPool.configure({ maxEngines: 2 });
+    ocrPool.peakBusy = 0;
+    try {
+      const run = await runTool('pdf-ocr', [input], { outtype: 'txt', language: 'eng' });
+      const [first, second] = fs.readFileSync(run.outputs[0].path, 'utf8').split('\f');
+      expect(first).toContain('[brown] {fox} jumps');
+      expect(second).toContain('This is a lot of 12 point text');
+      expect(ocrPool.peakBusy).toBe(2);
+    } finally {
+      ocrPool.configure({ maxEngines: os.availableParallelism() });
+    }
+  });
+
+  it('stops engines left idle and serves two documents within its size', async () => {
+    const pool = new OcrPool({ maxEngines: 2, memoryBytes: 2 ** 40, idleMs: 1500, freeBytes: () => 2 ** 40 });
+    const png = await sharp(fixture('scanned/tesseract_phototest.tif')).png().toBuffer();
+    const lease = { languages: ['eng'] as const, workDir, signal: new AbortController().signal };
+    const read = (engine: OcrEngine) => engine.recognise(png, { dpi: 200, textPdf: false }).then((p) => p.text);
+    const [a, b] = await Promise.all([mapOnEngines(pool, [png], lease, read), mapOnEngines(pool, [png, png], lease, read)]);
+    expect([...a, ...b].every((t) => t.includes('12 point text'))).toBe(true);
+    expect(pool.peakBusy).toBe(2);
+    expect(pool.engines).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(pool.engines).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { analysePage, type GreyImage } from './deskew';
 import { turnAboutCentre, type Matrix } from './geometry';
-import type { OcrEngine, OcrPage } from './tesseract';
+import { greyPgm, type OcrEngine, type OcrPage } from './tesseract';
 
 /** A page as pixels: 8-bit grey PNG, and its resolution. */
 export interface PageRaster {
@@ -44,8 +44,17 @@ const MIN_SKEW = 0.1;
 /** Mean confidence below which the page may be upside down (or on its other side): try it turned round. */
 const CONFIDENT = 60;
 
-async function analysisImage(png: Buffer, quarterTurns: number): Promise<GreyImage> {
-  const { data, info } = await sharp(png)
+/** The raster's pixels, decoded once: every image below is cut, turned or scaled from them. */
+interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+const open = (pixels: Pixels) => sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 1 } });
+
+async function analysisImage(pixels: Pixels, quarterTurns: number): Promise<GreyImage> {
+  const { data, info } = await open(pixels)
     .rotate(90 * quarterTurns)
     .resize(ANALYSIS_SIZE, ANALYSIS_SIZE, { fit: 'inside', withoutEnlargement: true })
     .greyscale()
@@ -81,28 +90,35 @@ export async function scanPage(
   raster: PageRaster,
   opts: { textPdf: boolean; onProgress?: (fraction: number) => void },
 ): Promise<ScannedPage> {
-  const geometry = analysePage(await analysisImage(raster.png, 0));
+  const decoded = await sharp(raster.png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const pixels: Pixels = { data: decoded.data, width: decoded.info.width, height: decoded.info.height };
+  const geometry = analysePage(await analysisImage(pixels, 0));
   if (geometry.ink < BLANK_INK) {
     return { ocr: emptyPage(raster.width, raster.height), quarterTurns: 0, skew: 0 };
   }
 
-  const straighten = async (quarterTurns: number) => {
+  // Tesseract is handed raw grey pixels (PGM): no PNG written here to be inflated again in WebAssembly.
+  const straighten = async (quarterTurns: number): Promise<Pixels & { skew: number }> => {
     // Half a turn keeps the lines' angle; a quarter turn needs the angle measured on the turned page.
-    const measured = quarterTurns % 2 === 0 ? geometry.skew.angle : analysePage(await analysisImage(raster.png, quarterTurns)).skew.angle;
+    const measured = quarterTurns % 2 === 0 ? geometry.skew.angle : analysePage(await analysisImage(pixels, quarterTurns)).skew.angle;
     const skew = Math.abs(measured) < MIN_SKEW ? 0 : measured;
     const degrees = 90 * quarterTurns - skew;
-    const png =
-      degrees === 0 ? raster.png : await sharp(raster.png).rotate(degrees, { background: '#ffffff' }).greyscale().png({ compressionLevel: 1 }).toBuffer();
-    return { png, skew, quarterTurns };
+    if (degrees === 0) return { ...pixels, skew };
+    const { data, info } = await open(pixels)
+      .rotate(degrees, { background: '#ffffff' })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, skew };
   };
   const read = async (quarterTurns: number, share: [number, number]): Promise<ScannedPage> => {
-    const { png, skew } = await straighten(quarterTurns);
-    const ocr = await engine.recognise(png, {
+    const straight = await straighten(quarterTurns);
+    const ocr = await engine.recognise(greyPgm(straight.data, straight.width, straight.height), {
       dpi: raster.dpi,
       textPdf: opts.textPdf,
       onProgress: (f) => opts.onProgress?.(share[0] + f * (share[1] - share[0])),
     });
-    return { ocr, quarterTurns, skew };
+    return { ocr, quarterTurns, skew: straight.skew };
   };
 
   const first = geometry.isSideways ? 1 : 0;
@@ -114,8 +130,9 @@ export async function scanPage(
   const top = Math.round(height / 3);
   const band = Math.round(height / 3);
   const flipped = await straighten(first + 2);
-  const bandPng = await sharp(flipped.png).extract({ left: 0, top, width, height: band }).png({ compressionLevel: 1 }).toBuffer();
-  const flippedBand = await engine.recognise(bandPng, { dpi: raster.dpi, textPdf: false });
+  // Rows top to top + band of the flipped image: one slice of its pixels.
+  const bandPixels = flipped.data.subarray(top * flipped.width, (top + band) * flipped.width);
+  const flippedBand = await engine.recognise(greyPgm(bandPixels, flipped.width, band), { dpi: raster.dpi, textPdf: false });
   const uprightBand = bandConfidence(upright.ocr, top, top + band) ?? upright.ocr.confidence;
   if (flippedBand.confidence < uprightBand + 10) return upright;
   const turned = await read(first + 2, [0.9, 1]);

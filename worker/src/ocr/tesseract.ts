@@ -100,34 +100,51 @@ interface RawBlock {
 
 const box = (b: RawBox): PixelBox => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1 });
 
+/** The worker thread tesseract.js runs Tesseract in (not part of its typings). */
+interface WorkerThread {
+  once(event: 'exit', cb: () => void): void;
+  ref(): void;
+  unref(): void;
+}
+
+const NEVER = new AbortController().signal;
+
 /**
- * One tesseract.js worker (a worker thread running Tesseract in WebAssembly), reused for every page
- * of a task and terminated at its end. Language data comes from the npm packages on disk: the
- * default CDN is never contacted. A page that takes longer than PAGE_TIMEOUT_MS, an abort of the
+ * One tesseract.js worker (a worker thread running Tesseract in WebAssembly). Language data comes
+ * from the npm packages on disk: the default CDN is never contacted. The engine answers to one
+ * abort signal at a time (`use`: the task it is working for), so an engine kept warm in the pool
+ * serves one task after another. A page that takes longer than PAGE_TIMEOUT_MS, an abort of the
  * task, or a crash of the thread terminates the worker and fails the page with TASK_FAILED.
  */
 export class OcrEngine {
   private failure: AppError | undefined;
   private readonly pending = new Set<(e: AppError) => void>();
+  private signal: AbortSignal = NEVER;
 
   private constructor(
     private readonly worker: Worker,
-    private readonly signal: AbortSignal,
+    /** The languages it reads, as Tesseract names them ("eng+fra"). */
+    readonly languages: string,
     private readonly pageTimeoutMs: number,
     /** Where tesseract.js's progress messages for the page being recognised go. */
     private readonly progress: { report?: (fraction: number) => void },
   ) {
     // tesseract.js gives no way to cancel a recognition but killing its thread.
-    const thread = (worker as unknown as { worker?: { once(event: 'exit', cb: () => void): void } }).worker;
-    thread?.once('exit', () => this.fail(new AppError('TASK_FAILED', 'tesseract worker thread exited')));
-    signal.addEventListener('abort', this.onAbort, { once: true });
+    this.thread?.once('exit', () => this.fail(new AppError('TASK_FAILED', 'tesseract worker thread exited')));
+  }
+
+  private get thread(): WorkerThread | undefined {
+    return (this.worker as unknown as { worker?: WorkerThread }).worker;
   }
 
   private readonly onAbort = () => {
     this.fail(new AppError('TASK_FAILED', `OCR aborted: ${String(this.signal.reason)}`));
   };
 
-  static async start(languages: readonly OcrLanguage[], opts: { workDir: string; signal: AbortSignal; pageTimeoutMs?: number }): Promise<OcrEngine> {
+  static async start(
+    languages: readonly OcrLanguage[],
+    opts: { workDir: string; signal: AbortSignal; pageTimeoutMs?: number },
+  ): Promise<OcrEngine> {
     if (opts.signal.aborted) throw new AppError('TASK_FAILED', 'OCR not started: aborted');
     const langPath = await languageFolder(languages, opts.workDir);
     let worker: Worker | undefined;
@@ -145,14 +162,22 @@ export class OcrEngine {
     try {
       await withLimit(starting, START_TIMEOUT_MS, opts.signal, 'starting tesseract');
     } catch (e) {
-      void starting.then((w) => w.terminate(), () => undefined);
+      void starting.then(
+        (w) => w.terminate(),
+        () => undefined,
+      );
       throw e;
     }
-    const engine = new OcrEngine(worker!, opts.signal, opts.pageTimeoutMs ?? PAGE_TIMEOUT_MS, progress);
+    const engine = new OcrEngine(worker!, languages.join('+'), opts.pageTimeoutMs ?? PAGE_TIMEOUT_MS, progress);
+    engine.use(opts.signal);
     try {
       // Automatic page segmentation, as the tesseract command line does (the library defaults to one
       // block); Tesseract's diagnostics ("Detected 12 diacritics") go nowhere instead of to stdout.
-      await engine.guard(() => worker!.setParameters({ tessedit_pageseg_mode: PSM.AUTO, debug_file: '/dev/null' }), START_TIMEOUT_MS, 'configuring tesseract');
+      await engine.guard(
+        () => worker!.setParameters({ tessedit_pageseg_mode: PSM.AUTO, debug_file: '/dev/null' }),
+        START_TIMEOUT_MS,
+        'configuring tesseract',
+      );
     } catch (e) {
       await engine.stop();
       throw e;
@@ -160,15 +185,38 @@ export class OcrEngine {
     return engine;
   }
 
+  /** True once the worker is gone (crashed, timed out, aborted or stopped): it recognises nothing more. */
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
   /**
-   * Recognises one image (PNG bytes). `dpi` is the image's resolution: it sets the size of the
-   * text PDF and keeps Tesseract from guessing it.
+   * Answers to `signal` from now on (and no longer to the one before). Without one the engine is
+   * idle: its thread no longer keeps the process alive.
    */
-  async recognise(png: Buffer, opts: { dpi: number; textPdf: boolean; onProgress?: (fraction: number) => void }): Promise<OcrPage> {
+  use(signal?: AbortSignal): void {
+    this.signal.removeEventListener('abort', this.onAbort);
+    this.signal = signal ?? NEVER;
+    if (signal) this.thread?.ref();
+    else this.thread?.unref();
+    if (this.signal.aborted) this.onAbort();
+    else this.signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /**
+   * Recognises one grey image (PNG or binary PGM bytes, see `greyPgm`). `dpi` is the image's
+   * resolution: it sets the size of the text PDF and keeps Tesseract from guessing it.
+   */
+  async recognise(image: Buffer, opts: { dpi: number; textPdf: boolean; onProgress?: (fraction: number) => void }): Promise<OcrPage> {
+    const { width, height } = imageSize(image);
     this.progress.report = opts.onProgress;
-    await this.guard(() => this.worker.setParameters({ user_defined_dpi: String(Math.round(opts.dpi)) }), START_TIMEOUT_MS, 'configuring tesseract');
+    await this.guard(
+      () => this.worker.setParameters({ user_defined_dpi: String(Math.round(opts.dpi)) }),
+      START_TIMEOUT_MS,
+      'configuring tesseract',
+    );
     const { data } = await this.guard(
-      () => this.worker.recognize(png, { pdfTextOnly: true }, { text: true, blocks: true, pdf: opts.textPdf }),
+      () => this.worker.recognize(image, { pdfTextOnly: true }, { text: true, blocks: true, pdf: opts.textPdf }),
       this.pageTimeoutMs,
       'recognising a page',
     );
@@ -185,7 +233,6 @@ export class OcrEngine {
         })),
       })),
     );
-    const { width, height } = pngSize(png);
     return {
       width,
       height,
@@ -199,6 +246,7 @@ export class OcrEngine {
   /** Terminates the worker thread; safe to call more than once. */
   async stop(): Promise<void> {
     this.signal.removeEventListener('abort', this.onAbort);
+    this.failure ??= new AppError('TASK_FAILED', 'tesseract stopped');
     await this.worker.terminate().catch(() => undefined);
   }
 
@@ -219,14 +267,19 @@ export class OcrEngine {
     return new Promise<T>((resolve, reject) => {
       const onFail = (e: AppError) => reject(e);
       this.pending.add(onFail);
-      const timer = setTimeout(() => this.fail(new AppError('TASK_FAILED', `tesseract timed out ${what} after ${timeoutMs} ms`)), timeoutMs);
-      work.then(
-        (v) => resolve(v),
-        (e: unknown) => reject(new AppError('TASK_FAILED', `tesseract failed ${what}: ${e instanceof Error ? e.message : String(e)}`)),
-      ).finally(() => {
-        clearTimeout(timer);
-        this.pending.delete(onFail);
-      });
+      const timer = setTimeout(
+        () => this.fail(new AppError('TASK_FAILED', `tesseract timed out ${what} after ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      work
+        .then(
+          (v) => resolve(v),
+          (e: unknown) => reject(new AppError('TASK_FAILED', `tesseract failed ${what}: ${e instanceof Error ? e.message : String(e)}`)),
+        )
+        .finally(() => {
+          clearTimeout(timer);
+          this.pending.delete(onFail);
+        });
     });
   }
 }
@@ -237,15 +290,30 @@ function withLimit<T>(work: Promise<T>, ms: number, signal: AbortSignal, what: s
     const onAbort = () => reject(new AppError('TASK_FAILED', `${what}: aborted`));
     const timer = setTimeout(() => reject(new AppError('TASK_FAILED', `${what}: timed out after ${ms} ms`)), ms);
     signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, (e: unknown) => reject(new AppError('TASK_FAILED', `${what}: ${e instanceof Error ? e.message : String(e)}`))).finally(() => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-    });
+    work
+      .then(resolve, (e: unknown) => reject(new AppError('TASK_FAILED', `${what}: ${e instanceof Error ? e.message : String(e)}`)))
+      .finally(() => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+      });
   });
 }
 
-/** Width and height from a PNG's IHDR chunk. */
-function pngSize(png: Buffer): { width: number; height: number } {
-  if (png.length < 24 || png.toString('latin1', 12, 16) !== 'IHDR') throw new AppError('TASK_FAILED', 'OCR input is not a PNG');
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+/**
+ * Raw 8-bit grey pixels as a binary PGM, which Leptonica reads without decompressing anything: no
+ * PNG to deflate in Node and inflate again in WebAssembly.
+ */
+export function greyPgm(pixels: Uint8Array, width: number, height: number): Buffer {
+  if (pixels.length !== width * height)
+    throw new AppError('TASK_FAILED', `OCR input: ${pixels.length} bytes for ${width}x${height} grey pixels`);
+  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), pixels]);
+}
+
+/** Width and height from a PNG's IHDR chunk or a binary PGM's header. */
+function imageSize(image: Buffer): { width: number; height: number } {
+  if (image.length >= 24 && image.toString('latin1', 12, 16) === 'IHDR')
+    return { width: image.readUInt32BE(16), height: image.readUInt32BE(20) };
+  const pgm = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(image.toString('latin1', 0, 40));
+  if (pgm) return { width: Number(pgm[1]), height: Number(pgm[2]) };
+  throw new AppError('TASK_FAILED', 'OCR input is neither a PNG nor a grey PGM');
 }

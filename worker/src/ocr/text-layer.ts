@@ -33,7 +33,8 @@ export function frameOf(page: PDFPage): PageFrame {
 const GLYPH_ADVANCE = 0.5;
 
 /** A word's text as the 2-byte codes of GlyphLessFont (Identity-H; its ToUnicode maps code = UTF-16 unit). */
-const utf16Hex = (text: string) => PDFHexString.of(Array.from({ length: text.length }, (_, i) => text.charCodeAt(i).toString(16).padStart(4, '0')).join(''));
+const utf16Hex = (text: string) =>
+  PDFHexString.of(Array.from({ length: text.length }, (_, i) => text.charCodeAt(i).toString(16).padStart(4, '0')).join(''));
 
 /**
  * Lays invisible words (rendering mode 3) over recognised pages of a document, for search and
@@ -68,7 +69,8 @@ export class TextLayer {
     const fonts = source.getPage(0).node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
     const first = fonts?.values()[0];
     const font = first && source.context.lookup(first);
-    if (!font) return;
+    // Pages read at once may each bring a font: the first one adopted is kept.
+    if (!font || this.font) return;
     const copied = PDFObjectCopier.for(source.context, this.doc.context).copy(font);
     this.font = this.doc.context.register(copied);
   }
@@ -81,15 +83,25 @@ export class TextLayer {
     const shown = displayedSize(frame);
     const toUpright = straightToUpright(scan, raster);
     // Upright page pixels → raster pixels → displayed points → the page's user space.
-    const uprightToUser = compose(compose(uprightToRaster(scan, raster), scale(shown.width / raster.width, shown.height / raster.height)), displayedToUser(frame));
+    const uprightToUser = compose(
+      compose(uprightToRaster(scan, raster), scale(shown.width / raster.width, shown.height / raster.height)),
+      displayedToUser(frame),
+    );
     const fontName = page.node.newFontDictionary('OCRFont', this.font);
 
-    const ops: PDFOperator[] = [pushGraphicsState(), beginText(), setTextRenderingMode(TextRenderingMode.Invisible), setFontAndSize(fontName, 1)];
+    const ops: PDFOperator[] = [
+      pushGraphicsState(),
+      beginText(),
+      setTextRenderingMode(TextRenderingMode.Invisible),
+      setFontAndSize(fontName, 1),
+    ];
     for (const paragraph of scan.ocr.paragraphs) {
       for (const line of paragraph.lines) {
         const { baseline } = line;
         const baselineAt = (x: number) =>
-          baseline.x1 === baseline.x0 ? baseline.y1 : baseline.y0 + ((x - baseline.x0) * (baseline.y1 - baseline.y0)) / (baseline.x1 - baseline.x0);
+          baseline.x1 === baseline.x0
+            ? baseline.y1
+            : baseline.y0 + ((x - baseline.x0) * (baseline.y1 - baseline.y0)) / (baseline.x1 - baseline.x0);
         const words = line.words.filter((w) => w.text.trim().length > 0);
         if (words.length === 0) continue;
         // Where each word starts and ends on the upright page, on the line's baseline.

@@ -10,7 +10,7 @@ import { OFFICE_WRITERS } from '../ocr/office-writers';
 import { imageSource, pdfSource, type SourcePage } from '../ocr/page-sources';
 import { scanBackground } from '../ocr/scan-background';
 import { scanPage } from '../ocr/scan-page';
-import { OcrEngine } from '../ocr/tesseract';
+import { mapOnEngines, ocrPool } from '../ocr/ocr-pool';
 import { TextLayer } from '../ocr/text-layer';
 import { fileStem, singleInput } from '../inputs/pdf-input';
 import { pageText } from '../text/text-layout';
@@ -30,47 +30,56 @@ const pdfOcr = defineProcessor(ocrTool, async (ctx) => {
   const { outtype } = ctx.options;
   const languages = ctx.options.language.split('+') as OcrLanguage[];
   const dir = await mkdtemp(path.join(ctx.workDir, 'ocr-'));
-  const source = input.kind === 'pdf' ? await pdfSource(input, dir, { signal: ctx.signal, withText: outtype !== 'pdf' }) : await imageSource(input);
+  const source =
+    input.kind === 'pdf' ? await pdfSource(input, dir, { signal: ctx.signal, withText: outtype !== 'pdf' }) : await imageSource(input);
   await ctx.progress(0.05);
 
   const recognise = (p: SourcePage) => !p.hasText || (ctx.options.redo && p.scanned);
   const doc = outtype === 'pdf' ? await source.openDocument() : undefined;
-  if (doc) removeInvisibleText(doc, source.pages.flatMap((p, i) => (p.hasText && recognise(p) ? [doc.getPage(i)] : [])));
+  if (doc)
+    removeInvisibleText(
+      doc,
+      source.pages.flatMap((p, i) => (p.hasText && recognise(p) ? [doc.getPage(i)] : [])),
+    );
   const layer = doc && new TextLayer(doc);
   const texts: string[] = [];
   const layouts: PageLayout[] = [];
-  const engine = source.pages.some(recognise) ? await OcrEngine.start(languages, { workDir: dir, signal: ctx.signal }) : undefined;
+  for (const page of source.pages) {
+    texts.push(page.text ? pageText(page.text) : '');
+    layouts.push(page.text ? textPageLayout(page.text) : { ...page.shown, runs: [], images: [], rules: [] });
+  }
+  const toRead = source.pages.flatMap((p, i) => (recognise(p) ? [i] : []));
+  // How far each page to read has got: progress is their mean, and only moves forward.
+  const read = new Array<number>(toRead.length).fill(0);
   let reported = 0.05;
-  const report = async (fraction: number) => {
-    // Progress only moves forward, even when a page is read a second time.
+  const report = async () => {
+    const fraction = 0.05 + (0.9 * read.reduce((sum, f) => sum + f, 0)) / Math.max(1, toRead.length);
     if (fraction <= reported) return;
     reported = fraction;
     await ctx.progress(fraction);
   };
-  try {
-    for (const [i, page] of source.pages.entries()) {
-      const at = (f: number) => 0.05 + (0.9 * (i + f)) / source.pages.length;
-      if (!recognise(page) || !engine) {
-        texts.push(page.text ? pageText(page.text) : '');
-        layouts.push(page.text ? textPageLayout(page.text) : { ...page.shown, runs: [], images: [], rules: [] });
-      } else {
-        const raster = await page.raster();
-        const scan = await scanPage(engine, raster, { textPdf: layer?.needsFont ?? false, onProgress: (f) => void report(at(f)) });
-        if (layer && doc) {
-          if (scan.ocr.textPdf) await layer.adoptFont(scan.ocr.textPdf);
-          layer.add(doc.getPage(i), scan, raster);
-        }
-        texts.push(scannedPageText(scan));
-        const layout = scannedPageLayout(scan, page.shown, raster);
-        // A slide shows the scan behind the recognised text.
-        if (outtype === 'ppt') layout.background = await scanBackground(scan, raster, layout);
-        layouts.push(layout);
-      }
-      await report(at(1));
+  // Pages are read on as many engines as the process's pool allows, and placed in page order.
+  await mapOnEngines(ocrPool, toRead, { languages, workDir: dir, signal: ctx.signal }, async (engine, i, n) => {
+    const raster = await source.pages[i].raster();
+    const scan = await scanPage(engine, raster, {
+      textPdf: layer?.needsFont ?? false,
+      onProgress: (f) => {
+        read[n] = Math.max(read[n], f);
+        void report();
+      },
+    });
+    if (layer && doc) {
+      if (scan.ocr.textPdf) await layer.adoptFont(scan.ocr.textPdf);
+      layer.add(doc.getPage(i), scan, raster);
     }
-  } finally {
-    await engine?.stop();
-  }
+    texts[i] = scannedPageText(scan);
+    const layout = scannedPageLayout(scan, source.pages[i].shown, raster);
+    // A slide shows the scan behind the recognised text.
+    if (outtype === 'ppt') layout.background = await scanBackground(scan, raster, layout);
+    layouts[i] = layout;
+    read[n] = 1;
+    await report();
+  });
 
   const stem = fileStem(input.name);
   let out: string;
@@ -83,7 +92,7 @@ const pdfOcr = defineProcessor(ocrTool, async (ctx) => {
   } else {
     if (outtype === 'ppt' && source.pdf) {
       // Pages kept as they were show their drawings and pictures behind their text, as PDF to PPT does.
-      const kept = source.pages.flatMap((p, i) => (!recognise(p) || !engine ? [{ number: i + 1, layout: layouts[i] }] : []));
+      const kept = source.pages.flatMap((p, i) => (!recognise(p) ? [{ number: i + 1, layout: layouts[i] }] : []));
       await addPageBackgrounds(source.pdf, kept, { workDir: dir, signal: ctx.signal });
     }
     const writer = OFFICE_WRITERS[outtype];
