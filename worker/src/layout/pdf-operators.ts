@@ -16,6 +16,13 @@ export interface DrawnGlyph {
   color?: string;
   /** Advance width in thousandths of an em (what pdf.js reports). */
   width: number;
+  /**
+   * Left and right ends of the glyph on the page (top-left points), followed through the text
+   * state; only for text set left to right. Where cells were drawn apart and pdf.js joined them
+   * into one text item, these show the jump between them.
+   */
+  x0?: number;
+  x1?: number;
 }
 
 /** An image painted on the page: where it lands and how to fetch its pixels from pdf.js. */
@@ -79,13 +86,33 @@ interface State {
   clipNext?: boolean;
   stroke?: string;
   textMode: number;
+  text: TextState;
 }
+
+/** The PDF text state, as far as glyph positions need it (pdf.js's canvas keeps the same). */
+interface TextState {
+  matrix: Matrix;
+  /** The pen, and the start of the current line, in text space. */
+  x: number;
+  y: number;
+  lineX: number;
+  lineY: number;
+  size: number;
+  charSpacing: number;
+  wordSpacing: number;
+  hScale: number;
+  leading: number;
+  rise: number;
+}
+
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+const newTextState = (): TextState => ({ matrix: IDENTITY, x: 0, y: 0, lineX: 0, lineY: 0, size: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, leading: 0, rise: 0 });
 
 export function walkOperators(opList: { fnArray: number[]; argsArray: unknown[][] }, viewportTransform: number[]): PageGraphics {
   const out: PageGraphics = { glyphs: [], images: [], rules: [], shapes: [] };
-  let state: State = { ctm: viewportTransform.slice() as Matrix, fill: '000000', stroke: '000000', textMode: 0 };
+  let state: State = { ctm: viewportTransform.slice() as Matrix, fill: '000000', stroke: '000000', textMode: 0, text: newTextState() };
   const stack: State[] = [];
-  const save = () => stack.push({ ...state });
+  const save = () => stack.push({ ...state, text: { ...state.text } });
   const restore = () => {
     state = stack.pop() ?? state;
   };
@@ -134,6 +161,42 @@ export function walkOperators(opList: { fnArray: number[]; argsArray: unknown[][
       case OPS.setTextRenderingMode:
         state.textMode = args[0] as number;
         break;
+      case OPS.beginText:
+        state.text = { ...state.text, matrix: IDENTITY, x: 0, y: 0, lineX: 0, lineY: 0 };
+        break;
+      case OPS.setTextMatrix: {
+        const m = (Array.isArray(args[0]) || ArrayBuffer.isView(args[0]) ? Array.from(args[0] as ArrayLike<number>) : args) as number[];
+        state.text = { ...state.text, matrix: m.slice(0, 6) as Matrix, x: 0, y: 0, lineX: 0, lineY: 0 };
+        break;
+      }
+      case OPS.moveText:
+        moveText(state.text, args[0] as number, args[1] as number);
+        break;
+      case OPS.setLeadingMoveText:
+        state.text.leading = args[1] as number;
+        moveText(state.text, args[0] as number, args[1] as number);
+        break;
+      case OPS.nextLine:
+        moveText(state.text, 0, state.text.leading);
+        break;
+      case OPS.setLeading:
+        state.text.leading = -(args[0] as number);
+        break;
+      case OPS.setCharSpacing:
+        state.text.charSpacing = args[0] as number;
+        break;
+      case OPS.setWordSpacing:
+        state.text.wordSpacing = args[0] as number;
+        break;
+      case OPS.setHScale:
+        state.text.hScale = (args[0] as number) / 100;
+        break;
+      case OPS.setTextRise:
+        state.text.rise = args[0] as number;
+        break;
+      case OPS.setFont:
+        state.text.size = Math.abs(args[1] as number);
+        break;
       case OPS.constructPath:
         if (state.clipNext) {
           state.clipBox = pathBox(state.ctm, args[1]?.[0] as ArrayLike<number> | undefined) ?? state.clipBox;
@@ -162,15 +225,34 @@ export function walkOperators(opList: { fnArray: number[]; argsArray: unknown[][
   return out;
 }
 
+function moveText(t: TextState, x: number, y: number) {
+  t.x = t.lineX += x;
+  t.y = t.lineY += y;
+}
+
 function addGlyphs(out: PageGraphics, state: State, glyphs: unknown[]) {
   // Render modes: 0 fill, 1 stroke, 2 fill+stroke, 3 invisible (OCR layers), 4+ also clip.
   const mode = state.textMode & 3;
   const color = mode === 3 ? undefined : mode === 1 ? state.stroke : state.fill;
+  const t = state.text;
+  // Text space to the page; positions are kept for text set left to right only.
+  const m = Util.transform(state.ctm, t.matrix) as Matrix;
+  const level = Math.abs(m[1]) < 0.05 * Math.abs(m[0]) && m[0] > 0;
+  const pageX = (x: number) => apply(m, t.x + x * t.hScale, t.y + t.rise)[0];
+  // Advances as pdf.js's canvas makes them (a Type 3 font's own matrix is not known here).
+  let x = 0;
   for (const g of glyphs) {
+    if (typeof g === 'number') {
+      x -= (g * t.size) / 1000;
+      continue;
+    }
     if (typeof g !== 'object' || g === null) continue;
-    const glyph = g as { unicode?: string; width?: number };
-    if (glyph.unicode) out.glyphs.push({ text: glyph.unicode, color, width: glyph.width ?? 0 });
+    const glyph = g as { unicode?: string; width?: number; isSpace?: boolean };
+    const advance = ((glyph.width ?? 0) * t.size) / 1000;
+    if (glyph.unicode) out.glyphs.push({ text: glyph.unicode, color, width: glyph.width ?? 0, ...(level ? { x0: pageX(x), x1: pageX(x + advance) } : {}) });
+    x += advance + t.charSpacing + (glyph.isSpace ? t.wordSpacing : 0);
   }
+  t.x += x * t.hScale;
 }
 
 function addPath(out: PageGraphics, state: State, paintOp: number, data: ArrayLike<number> | undefined) {

@@ -1,6 +1,6 @@
 import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { DrawnGlyph } from './pdf-operators';
-import type { TextRun } from './types';
+import type { RunPiece, TextRun } from './types';
 
 /** What the converters read of a pdf.js text item. */
 export interface PdfjsTextItem {
@@ -47,23 +47,35 @@ export class GlyphColours {
   private chars: string[] = [];
   private colours: Array<string | undefined> = [];
   private widths: number[] = [];
+  private places: Array<GlyphPlace | undefined> = [];
   private cursor = 0;
 
   constructor(glyphs: readonly DrawnGlyph[]) {
     for (const g of glyphs) {
       const text = comparable(g.text);
-      for (const ch of text) {
-        this.chars.push(ch);
+      // A space drawn as a glyph joins the character before it to the next: no jump there.
+      if (!text && g.x1 !== undefined) {
+        const last = this.places.at(-1);
+        if (last) last.reach = Math.max(last.reach, g.x1);
+      }
+      for (let k = 0; k < text.length; k++) {
+        this.chars.push(text[k]);
         this.colours.push(g.color);
         this.widths.push(g.width / Math.max(1, text.length));
+        if (g.x0 === undefined || g.x1 === undefined) this.places.push(undefined);
+        else {
+          const step = (g.x1 - g.x0) / text.length;
+          const x1 = g.x0 + step * (k + 1);
+          this.places.push({ x0: g.x0 + step * k, x1, reach: x1 });
+        }
       }
     }
   }
 
-  /** Colour and advance width of each non-space character of `str` (in visual order), or undefined when they cannot be matched. */
-  follow(visual: string): Array<{ color?: string; width: number }> | undefined {
+  /** Colour, advance width and place of each non-space character of `str` (in visual order), or undefined when they cannot be matched. */
+  follow(visual: string): FollowedChar[] | undefined {
     const wanted = [...comparable(visual)];
-    const out: Array<{ color?: string; width: number }> = [];
+    const out: FollowedChar[] = [];
     let missed = 0;
     for (const ch of wanted) {
       let found = -1;
@@ -78,11 +90,54 @@ export class GlyphColours {
         out.push({ width: 0 });
         continue;
       }
-      out.push({ color: this.colours[found], width: this.widths[found] });
+      const place = this.places[found];
+      out.push({ color: this.colours[found], width: this.widths[found], ...(place ? { place } : {}) });
       this.cursor = found + 1;
     }
     return missed * 2 > wanted.length ? undefined : out;
   }
+}
+
+/** Where a character was drawn on the page: its glyph's ends, and how far the spaces drawn after it reach. */
+interface GlyphPlace {
+  x0: number;
+  x1: number;
+  reach: number;
+}
+
+interface FollowedChar {
+  color?: string;
+  width: number;
+  place?: GlyphPlace;
+}
+
+/** A gap wider than this many font sizes between glyphs, with no space drawn in it, is a jump of the pen. */
+const JUMP_EM = 0.1;
+
+/**
+ * The parts of chars[from, to) that were drawn apart: split where the pen jumped forward past
+ * a gap no space glyph fills. Undefined when the run was drawn in one piece, or when the glyphs'
+ * places do not agree with the run's ends (a font whose matrix the walk does not know).
+ */
+function piecesOf(chars: readonly string[], followed: ReadonlyArray<FollowedChar | undefined>, from: number, to: number, box: { x: number; width: number; size: number }): RunPiece[] | undefined {
+  const pieces: Array<{ start: number; end: number; x0: number; x1: number }> = [];
+  let prev: GlyphPlace | undefined;
+  for (let i = from; i < to; i++) {
+    if (/\s/.test(chars[i])) continue;
+    const place = followed[i]?.place;
+    if (!place) return undefined;
+    if (prev && place.x0 < prev.x0) return undefined;
+    const last = pieces.at(-1);
+    if (last && prev && place.x0 - prev.reach <= JUMP_EM * box.size) {
+      last.end = i + 1;
+      last.x1 = place.x1;
+    } else pieces.push({ start: i, end: i + 1, x0: place.x0, x1: place.x1 });
+    prev = place;
+  }
+  if (pieces.length < 2) return undefined;
+  const slack = 0.5 * box.size;
+  if (Math.abs(pieces[0].x0 - box.x) > slack || Math.abs(pieces.at(-1)!.x1 - (box.x + box.width)) > slack) return undefined;
+  return pieces.map((p) => ({ text: chars.slice(p.start, p.end).join('').trim(), x: round(p.x0), width: round(p.x1 - p.x0) }));
 }
 
 /** Characters as both sides can compare them: compatibility forms folded, spaces dropped. */
@@ -153,18 +208,31 @@ export function itemRuns(item: PdfjsTextItem, viewport: number[], font: FontFact
   let nonSpace = 0;
   let acc = 0;
   let pieceStartAcc = 0;
+  // The followed character of each of chars (spaces have none).
+  const byChar: Array<FollowedChar | undefined> = [];
   const flush = (endChar: number, color: string | undefined) => {
     const piece = chars.slice(start, endChar).join('').trim();
     if (piece) {
       const px = left + (pieceStartAcc / total) * width;
       const pw = ((acc - pieceStartAcc) / total) * width;
-      runs.push({ ...base, text: piece, x: round(px), y: round(top), width: round(pw), height: round(height), ...(color && color !== '000000' ? { color } : {}) });
+      const pieces = piecesOf(chars, byChar, start, endChar, { x: px, width: pw, size: fontSize });
+      runs.push({
+        ...base,
+        text: piece,
+        x: round(px),
+        y: round(top),
+        width: round(pw),
+        height: round(height),
+        ...(color && color !== '000000' ? { color } : {}),
+        ...(pieces ? { pieces } : {}),
+      });
     }
   };
   let currentColor = followed[0]?.color;
   for (let i = 0; i < chars.length; i++) {
     if (/\s/.test(chars[i])) continue;
     const info = followed[nonSpace++] ?? { width: 0 };
+    byChar[i] = info;
     if (info.color !== currentColor && info.color !== undefined && nonSpace > 1) {
       flush(i, currentColor);
       start = i;

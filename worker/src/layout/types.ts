@@ -24,6 +24,18 @@ export interface TextRun {
   angle?: number;
   /** The font's generic family, pdf.js's guess from its flags and name: a fallback when the font itself is missing. */
   family?: 'serif' | 'sans-serif' | 'monospace';
+  /**
+   * The parts of the run that were drawn apart, left to right, when pdf.js joined them into one
+   * item (spreadsheet cells a space apart, text on tab stops): where each part really lies, so
+   * that a table can cut the run between its cells. Absent when the run was drawn in one piece.
+   */
+  pieces?: RunPiece[];
+}
+
+export interface RunPiece {
+  text: string;
+  x: number;
+  width: number;
 }
 
 export interface ImageBox {
