@@ -1,6 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { extractLayout } from '../../worker/src/layout/extract-pdf';
 import { cellText, detectTables, type Table } from '../../worker/src/layout/tables';
 import type { PageLayout, RuleLine, TextRun } from '../../worker/src/layout/types';
+import { writeXlsx } from '../../worker/src/layout/write-xlsx';
+import { fixture } from '../support/fixtures';
 
 /** A run of Helvetica-like text: half an em per character. */
 const run = (text: string, x: number, y: number, size = 10): TextRun => ({ text, x, y, width: text.length * 0.5 * size, height: size, fontSize: size });
@@ -96,6 +103,26 @@ describe('tables without rules', () => {
     expect(grid(tables[0])).toEqual(rows);
   });
 
+  it('parts cells a space apart where their edges line up row after row, cutting the runs pdf.js joined across them', () => {
+    // Item left-aligned, Qty and Kg right-aligned, Code left-aligned, a space between the columns.
+    const rows = [
+      ['Item', 'Qty', 'Kg', 'Code'],
+      ['Bolt M6x20', '1204', '3.5', 'FX-9'],
+      ['Nut M6', '5310', '1.2', 'FX-9'],
+      ['Washer M6', '2875', '0.8', 'KL-2'],
+      ['Screw 4x40', '10250', '12.3', 'SP-3'],
+    ];
+    const runs = rows.flatMap((r, i) => {
+      const y = 100 + 12 * i;
+      const [item, qty, kg, code] = [run(r[0], 50, y), right(r[1], 140, y), right(r[2], 162, y), run(r[3], 164, y)];
+      // pdf.js joins "3.5" and "FX-9" (2 points apart) into one item; where each was drawn stays known.
+      const joined = { ...kg, text: `${kg.text} ${code.text}`, width: code.x + code.width - kg.x, pieces: [kg, code].map((p) => ({ text: p.text, x: p.x, width: p.width })) };
+      return [item, qty, joined];
+    });
+    const tables = detectTables(page(runs));
+    expect(tables.map(grid)).toEqual([rows]);
+  });
+
   it('keeps the header above the rule that sets it off from the body', () => {
     const header = ['Loops', 'Trees', 'Traces'];
     const body = [
@@ -148,6 +175,40 @@ describe('tables without rules', () => {
   it('does not take a bulleted list for a table', () => {
     const runs = ['First point', 'Second point', 'Third point'].flatMap((text, i) => [run('•', 50, 100 + 12 * i), run(text, 70, 100 + 12 * i)]);
     expect(detectTables(page(runs))).toEqual([]);
+  });
+});
+
+describe('tables printed to PDF by LibreOffice', () => {
+  /** The workbook pdf-to-excel writes for a fixture, as rows of cell values. */
+  async function sheetRows(name: string): Promise<unknown[][]> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-tables-'));
+    try {
+      const out = path.join(dir, 'out.xlsx');
+      await writeXlsx(await extractLayout(fixture(`pdf/${name}`)), out);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(out);
+      const rows: unknown[][] = [];
+      book.getWorksheet('Page 1')!.eachRow((row, r) => (rows[r - 1] = (row.values as unknown[]).slice(1)));
+      return rows;
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('reads a spreadsheet printed at narrow widths and a report on tab stops cell by cell, figures as numbers', async () => {
+    const stock = await sheetRows('sheaf_stock-narrow-columns.pdf');
+    expect(stock[0]).toEqual(['Item', 'Qty', 'Kg', 'Supp.', 'Price', 'Bin']);
+    expect(stock[1]).toEqual(['Bolt M6x20', 1204, 3.5, 'FX-9', 0.12, 'A-03']);
+    expect(stock[7]).toEqual(['Screw 4x40', 10250, 12.3, 'SP-3', 0.03, 'B-01']);
+    expect(stock[13]).toEqual(['Total', 30777, 40.8]);
+    expect(stock).toHaveLength(14);
+
+    const sales = await sheetRows('sheaf_regional-sales.pdf');
+    expect(sales[0]).toEqual(['Region', 'Units', 'Revenue', 'Margin', 'Manager']);
+    expect(sales[3]).toEqual(['Central', 2310, 102455.25, 14, 'Nguyen']);
+    expect(sales[5]).toEqual(['South-West', 1876, 75600, 11.25, 'Rossi']);
+    expect(sales[7]).toEqual(['Total', 6921, 287010.25, 11.6]);
+    expect(sales).toHaveLength(8);
   });
 });
 

@@ -1,5 +1,5 @@
 import { boxOfRun, dominantSize, fragment, fragmentsOf, lineOf, rowsOf, type Box, type Fragment } from './lines';
-import type { PageLayout, RuleLine, TextRun } from './types';
+import type { PageLayout, RuleLine, RunPiece, TextRun } from './types';
 
 /**
  * Table detection on one page, two ways:
@@ -9,7 +9,10 @@ import type { PageLayout, RuleLine, TextRun } from './types';
  *    chart's axes are not a table;
  *  - unruled: rows of text whose cells line up in columns, with a strip between them that (nearly)
  *    every row leaves empty, and that read like data rather than prose. A rule under the header
- *    does not cut the table; a column of prose beside it is left out.
+ *    does not cut the table; a column of prose beside it is left out. Cells a mere space apart
+ *    (a spreadsheet printed at narrow widths, figures on tab stops) part where their edges line
+ *    up row after row: left edges, right edges, decimal marks. Text pdf.js joined across such a
+ *    gap ("1204 3.5 FX-9") is cut at the jumps of the pen that fall on one of those edges.
  */
 
 export interface TableCell {
@@ -330,8 +333,8 @@ function unruledTables(runs: readonly TextRun[], rules: readonly RuleLine[]): Ta
     const blockBox = block.length ? rowBox(block.flat()) : undefined;
     const rowSpan = rowBox(row);
     if (blockBox && (rowSpan.x1 < blockBox.x0 || rowSpan.x0 > blockBox.x1)) continue;
-    if (row.length >= 2) block.push(row);
-    else if (block.length && block.at(-1)!.length >= 2 && rowSpan.x0 >= rowBox(block[0]).x0 - 2) block.push(row); // a wrapped cell line
+    if (cellCount(row) >= 2) block.push(row);
+    else if (block.length && cellCount(block.at(-1)!) >= 2 && rowSpan.x0 >= rowBox(block[0]).x0 - 2) block.push(row); // a wrapped cell line
     else flush();
   }
   flush();
@@ -349,6 +352,20 @@ function rowBox(row: readonly Box[]): Box {
   };
 }
 
+/** How many cells a row may hold: its fragments, and in them the parts more than a word space apart, pdf.js having joined them or not. */
+function cellCount(row: readonly Fragment[]): number {
+  let n = 0;
+  for (const f of row) {
+    const atoms = atomsOf(f.runs).sort((a, b) => a.x - b.x);
+    n++;
+    for (let i = 1; i < atoms.length; i++) {
+      const gap = atoms[i].x - Math.max(...atoms.slice(0, i).map((a) => a.x + a.width));
+      if (gap > CELL_GAP_EM * Math.min(atoms[i].fontSize, atoms[i - 1].fontSize)) n++;
+    }
+  }
+  return n;
+}
+
 /** Most of the row's fragments sit over text of the rows above. */
 function alignsWith(block: readonly Fragment[][], row: readonly Fragment[]): boolean {
   if (row.length < 2) return false;
@@ -357,36 +374,45 @@ function alignsWith(block: readonly Fragment[][], row: readonly Fragment[]): boo
   return over >= 0.6 * row.length;
 }
 
-/** A row's fragments cut where runs stand apart by more than a word space. */
-function cellPieces(row: readonly Fragment[]): Fragment[] {
+/**
+ * A row's fragments cut where runs stand apart by more than a word space, or by a jump of the pen
+ * onto an edge the block's columns keep.
+ */
+function cellPieces(row: readonly Fragment[], align: Alignment): Fragment[] {
   const out: Fragment[] = [];
   for (const f of row) {
-    const runs = [...f.runs].sort((a, b) => a.x - b.x);
+    const runs = atomsOf(f.runs).sort((a, b) => a.x - b.x);
     let current: TextRun[] = [];
     let end = -Infinity;
     for (const r of runs) {
-      if (current.length && r.x - end > CELL_GAP_EM * Math.min(r.fontSize, current.at(-1)!.fontSize)) {
-        out.push(fragment(current));
+      const prev = current.at(-1);
+      const size = Math.min(r.fontSize, prev?.fontSize ?? r.fontSize);
+      if (prev && ((r.x - end > CELL_GAP_EM * size && !sameRun(prev, r)) || (r.x - end > JUMP_EM * size && align.parts(prev, r)))) {
+        out.push(fragment(rejoin(current)));
         current = [];
         end = -Infinity;
       }
       current.push(r);
       end = Math.max(end, r.x + r.width);
     }
-    if (current.length) out.push(fragment(current));
+    if (current.length) out.push(fragment(rejoin(current)));
   }
   return out;
 }
 
 /** Tables from a block of rows: none when the rows do not line up or read as prose. */
 function blockTables(rows: Fragment[][]): Table[] {
-  while (rows.length && rows.at(-1)!.length < 2) rows = rows.slice(0, -1);
+  while (rows.length && cellCount(rows.at(-1)!) < 2) rows = rows.slice(0, -1);
   if (rows.length < 3) return [];
   const all = rows.flat();
   const size = dominantSize(all.flatMap((f) => f.runs));
-  const pieceRows = rows.map(cellPieces);
+  const align = new Alignment(
+    rows.map((row) => atomsOf(row.flatMap((f) => f.runs))),
+    size,
+  );
+  const pieceRows = rows.map((row) => cellPieces(row, align));
   const pieces = pieceRows.flat();
-  const gutters = columnGutters(pieceRows, size);
+  const gutters = columnGutters(pieceRows, size, align);
   if (gutters.length < 1) return [];
   const cols = gutters.length + 1;
   const colEdges = [Math.min(...all.map((f) => f.x0)) - 1, ...gutters, Math.max(...all.map((f) => f.x1)) + 1];
@@ -432,7 +458,12 @@ function blockTables(rows: Fragment[][]): Table[] {
     const e = extents[c];
     extents[c] = e ? [Math.min(e[0], p.x0), Math.max(e[1], p.x1)] : [p.x0, p.x1];
   }
-  const spanOf = (p: Box): [number, number] => {
+  const spanOf = (p: Fragment): [number, number] => {
+    // A heading set flush right over its figures belongs to their column, however far left it reaches.
+    if (p.runs.length === 1 && align.flushRight(p.runs[0])) {
+      const c = columnOf(p.x1 - 1);
+      return [c, c];
+    }
     const centre = columnOf((p.x0 + p.x1) / 2);
     let first = centre;
     let last = centre;
@@ -478,13 +509,24 @@ function blockTables(rows: Fragment[][]): Table[] {
  * in. A few rows may cross a strip (a group header over two columns, a long label running into
  * an empty neighbour); a strip holding a few short cells of its own is a sparse column.
  */
-function columnGutters(rows: readonly Fragment[][], size: number): number[] {
+function columnGutters(rows: readonly Fragment[][], size: number, align: Alignment): number[] {
   const minGap = CELL_GAP_EM * size;
   const tolerance = rows.length >= 6 ? Math.floor(0.1 * rows.length) : 0;
+  // Headings reach over the next column's figures; one lined up with its own column leaves the strip open.
+  const counted = rows.map((row, i) => (i === 0 && rows.length >= 4 ? row.filter((p) => !(p.runs.length === 1 && align.lined(p.runs[0]))) : row));
+  // Figures flush right leave the left of their column to the longest words of the column before it.
+  const reach = (p: Fragment): Box => {
+    if (p.runs.length !== 1 || !FIGURE.test(p.runs[0].text.trim()) || !align.flushRight(p.runs[0])) return p;
+    return { ...p, x0: Math.max(p.x0, Math.min(p.x1 - align.tol, p.x0 + CELL_GAP_EM * size)) };
+  };
   const events: Array<[number, number]> = [];
-  for (const row of rows) for (const [a, b] of coverX(row)) events.push([a, 1], [b, -1]);
+  for (const row of counted) for (const [a, b] of coverX(row.map(reach))) events.push([a, 1], [b, -1]);
   events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const left = events[0][0];
+  const left = events[0]?.[0] ?? 0;
+  const flat = rows.flat();
+  // A narrow strip parts columns when the text on either side of it keeps to its column's edges.
+  const linedAt = (a: number, b: number) =>
+    flat.some((p) => p.runs.length === 1 && align.lined(p.runs[0]) && (Math.abs(p.x1 - a) <= align.tol || Math.abs(p.x0 - b) <= align.tol));
   const strips: Array<[number, number]> = [];
   let depth = 0;
   let openAt: number | undefined;
@@ -492,7 +534,7 @@ function columnGutters(rows: readonly Fragment[][], size: number): number[] {
     depth += d;
     if (depth <= tolerance && openAt === undefined) openAt = x;
     else if (depth > tolerance && openAt !== undefined) {
-      if (openAt > left && x - openAt >= minGap) strips.push([openAt, x]);
+      if (openAt > left && (x - openAt >= minGap || (x - openAt >= NARROW_GAP_EM * size && linedAt(openAt, x)))) strips.push([openAt, x]);
       openAt = undefined;
     }
   }
@@ -510,6 +552,139 @@ function columnGutters(rows: readonly Fragment[][], size: number): number[] {
     }
   }
   return gutters;
+}
+
+// ---------------------------------------------------------------- alignment
+
+/** A jump of the pen wider than this many font sizes may part two cells, when the columns' edges say so. */
+const JUMP_EM = 0.1;
+/** The narrowest strip (font sizes) that parts two columns whose text keeps to their edges. */
+const NARROW_GAP_EM = 0.05;
+/** Operators of a displayed formula, which no table of figures prints. */
+const MATH_SYMBOL = /[∑∏∫∂∇∈∉∋⊂⊃⊆⊇∪∩∣∥‖→↦⇒⇔√∞∀∃]/;
+/** A figure as tables print them: a sign or bracket, a currency, digits with separators, a percent. */
+const FIGURE = /^[-−–+(]?[$€£¥]?\d[\d.,\u00a0\u202f]*%?\)?$/;
+
+/** The run each part was cut from. */
+const sourceOf = new WeakMap<TextRun, TextRun>();
+
+/** Runs cut into the parts pdf.js joined them from (see TextRun.pieces). */
+function atomsOf(runs: readonly TextRun[]): TextRun[] {
+  return runs.flatMap((r) => (r.pieces && r.pieces.length > 1 ? r.pieces.map((p) => partOf(r, p)) : [r]));
+}
+
+function partOf(r: TextRun, p: RunPiece): TextRun {
+  const part: TextRun = { ...r, text: p.text, x: p.x, width: p.width };
+  delete part.pieces;
+  sourceOf.set(part, r);
+  return part;
+}
+
+/** A cell's runs with the runs no cut went through made whole again. */
+function rejoin(runs: readonly TextRun[]): TextRun[] {
+  const out: TextRun[] = [];
+  for (let i = 0; i < runs.length; ) {
+    const source = sourceOf.get(runs[i]);
+    const n = source?.pieces?.length ?? 1;
+    if (source && runs.slice(i, i + n).every((r) => sourceOf.get(r) === source) && i + n <= runs.length) {
+      out.push(source);
+      i += n;
+    } else out.push(runs[i++]);
+  }
+  return out;
+}
+
+/** Two parts of one run: pdf.js found them close enough to join, so only the columns' edges part them. */
+const sameRun = (a: TextRun, b: TextRun) => sourceOf.has(a) && sourceOf.get(a) === sourceOf.get(b);
+
+/**
+ * Where a figure's decimal mark stands (the end of its digits when it has no decimals): digits
+ * weigh one, separators half, as in the fonts tables are set in. Three digits after the last
+ * separator are read as thousands.
+ */
+function decimalEdge(r: TextRun): number | undefined {
+  const t = r.text.trim();
+  if (!FIGURE.test(t)) return undefined;
+  const weight = (ch: string) => (/\d/.test(ch) ? 1 : /[.,\u00a0\u202f]/.test(ch) ? 0.5 : ch === '%' ? 1.7 : 0.7);
+  const chars = [...t];
+  const total = chars.reduce((n, ch) => n + weight(ch), 0);
+  const mark = /[.,](\d+)\D*$/.exec(t);
+  const cut = mark && mark[1].length !== 3 ? mark.index : chars.findLastIndex((ch) => /\d/.test(ch)) + 1;
+  const before = chars.slice(0, cut).reduce((n, ch) => n + weight(ch), 0);
+  return r.x + (r.width * before) / total;
+}
+
+/**
+ * The edges a block's text keeps row after row: left edges, right edges and decimal marks that
+ * several rows share, and that (nearly) no row's text runs across.
+ */
+class Alignment {
+  readonly tol: number;
+  private readonly minRows: number;
+  private readonly maxCrossing: number;
+  private readonly edges: Record<'left' | 'right' | 'decimal', Array<{ x: number; row: number }>> = { left: [], right: [], decimal: [] };
+  private readonly spans: Array<{ x0: number; x1: number; decimal?: number; row: number }> = [];
+  private readonly memo = new Map<string, boolean>();
+  /**
+   * Monospaced text lines up everywhere (a code listing), and so do the stacked symbols of a
+   * formula: their edges say nothing of columns. Nor do glyphs without a text meaning.
+   */
+  private readonly off: boolean;
+
+  constructor(rows: readonly TextRun[][], size: number) {
+    const runs = rows.flat();
+    const share = (test: (r: TextRun) => boolean) => runs.filter(test).length / Math.max(1, runs.length);
+    this.off =
+      share((r) => r.family === 'monospace') > 0.5 || runs.filter((r) => MATH_SYMBOL.test(r.text)).length >= 2 || share((r) => /[\p{L}\p{N}]/u.test(r.text)) < 0.5;
+    this.tol = Math.max(0.5, 0.08 * size);
+    this.minRows = Math.max(3, Math.ceil(0.3 * rows.length));
+    this.maxCrossing = Math.floor(0.1 * rows.length) + (rows.length >= 5 ? 1 : 0);
+    rows.forEach((runs, row) =>
+      runs.forEach((r) => {
+        this.edges.left.push({ x: r.x, row });
+        this.edges.right.push({ x: r.x + r.width, row });
+        const d = decimalEdge(r);
+        if (d !== undefined) this.edges.decimal.push({ x: d, row });
+        this.spans.push({ x0: r.x, x1: r.x + r.width, decimal: d, row });
+      }),
+    );
+  }
+
+  private kept(kind: 'left' | 'right' | 'decimal', x: number): boolean {
+    if (this.off) return false;
+    const key = `${kind}${Math.round(x / this.tol)}`;
+    let ok = this.memo.get(key);
+    if (ok === undefined) {
+      const rows = new Set(this.edges[kind].filter((e) => Math.abs(e.x - x) <= this.tol).map((e) => e.row));
+      // Figures lined up on their decimal marks reach across them.
+      const across = (s: (typeof this.spans)[number]) => s.x0 < x - this.tol && s.x1 > x + this.tol && !(kind === 'decimal' && s.decimal !== undefined && Math.abs(s.decimal - x) <= this.tol);
+      const crossing = new Set(this.spans.filter(across).map((s) => s.row));
+      ok = rows.size >= this.minRows && crossing.size <= this.maxCrossing;
+      this.memo.set(key, ok);
+    }
+    return ok;
+  }
+
+  /** The run ends on a right edge or a decimal mark its column keeps (a heading over figures ends where their marks stand). */
+  flushRight(r: TextRun): boolean {
+    const d = decimalEdge(r);
+    return this.kept('right', r.x + r.width) || this.kept('decimal', d ?? r.x + r.width);
+  }
+
+  /** The run keeps to one of its column's edges. */
+  lined(r: TextRun): boolean {
+    return this.kept('left', r.x) || this.flushRight(r);
+  }
+
+  /**
+   * Two neighbours of a row belong to different cells: the first ends on a column's edge, or the
+   * second starts on one, or the second is flush right and the first is a figure or starts on a
+   * left edge (a label, then a figure on a tab stop).
+   */
+  parts(a: TextRun, b: TextRun): boolean {
+    if (this.flushRight(a) || this.kept('left', b.x)) return true;
+    return (FIGURE.test(b.text.trim()) || this.kept('left', a.x)) && this.flushRight(b);
+  }
 }
 
 function coverX(items: readonly Box[]): Array<[number, number]> {
