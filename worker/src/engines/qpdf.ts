@@ -84,14 +84,10 @@ interface QpdfOutline {
   kids: QpdfOutline[];
 }
 
-/** The document's bookmarks (outline), as a tree. Destinations given by a GoTo action are followed too. */
-export async function outlines(file: string, signal?: AbortSignal): Promise<OutlineItem[]> {
-  const { stdout } = await runEngine(QPDF, ['--json', '--json-key=outlines', '--json-key=pages', abs(file)], {
-    timeoutMs: TIMEOUT_MS,
-    signal,
-    okCodes: SUCCESS,
-  });
-  const json = JSON.parse(stdout) as { outlines?: QpdfOutline[]; pages?: Array<{ object: string }> };
+type OutlineJson = { outlines?: QpdfOutline[]; pages?: Array<{ object: string }> };
+
+/** qpdf's outline JSON as a tree of bookmarks. Destinations given by a GoTo action are followed too. */
+function outlinesOf(json: OutlineJson): OutlineItem[] {
   const pageOf = new Map((json.pages ?? []).map((p, i) => [p.object, i + 1]));
   const convert = (item: QpdfOutline): OutlineItem => {
     // qpdf resolves named destinations; an action's destination sits under /D.
@@ -101,6 +97,74 @@ export async function outlines(file: string, signal?: AbortSignal): Promise<Outl
     return { title: item.title, page, view: array.slice(1), open: item.open, kids: item.kids.map(convert) };
   };
   return (json.outlines ?? []).map(convert);
+}
+
+/** The document's bookmarks (outline), as a tree. */
+export async function outlines(file: string, signal?: AbortSignal): Promise<OutlineItem[]> {
+  const { stdout } = await runEngine(QPDF, ['--json', '--json-key=outlines', '--json-key=pages', abs(file)], {
+    timeoutMs: TIMEOUT_MS,
+    signal,
+    okCodes: SUCCESS,
+  });
+  return outlinesOf(JSON.parse(stdout) as OutlineJson);
+}
+
+/** What an incremental update of a document needs, in PDF syntax as qpdf prints it. */
+export interface UpdateBase {
+  /** "n g R" of the catalog. */
+  rootRef: string;
+  /** The catalog dictionary. */
+  catalog: string;
+  /** The trailer's /Size: the first free object number. */
+  size: number;
+  /** The trailer's /Info and /ID entries, to carry into the update's trailer. */
+  keep: string[];
+  /** Each page's "n g R", in page order. */
+  pageRefs: string[];
+}
+
+const show = async (file: string, option: string, signal?: AbortSignal) =>
+  (await runEngine(QPDF, [option, abs(file)], { timeoutMs: TIMEOUT_MS, signal, okCodes: SUCCESS })).stdout;
+
+/** Reads the trailer, the catalog and the page references: three small reads, no page content parsed. */
+export async function updateBase(file: string, signal?: AbortSignal): Promise<UpdateBase> {
+  const [trailer, pages] = await Promise.all([show(file, '--show-object=trailer', signal), show(file, '--show-pages', signal)]);
+  const root = /\/Root (\d+) (\d+) R/.exec(trailer);
+  const size = /\/Size (\d+)/.exec(trailer);
+  if (!root || !size) throw new Error(`unexpected trailer: ${trailer.slice(0, 200)}`);
+  const pdfString = String.raw`(?:<[0-9a-fA-F\s]*>|\((?:[^()\\]|\\.)*\))`;
+  const keep = [/\/Info \d+ \d+ R/.exec(trailer)?.[0], new RegExp(String.raw`/ID \[ ${pdfString} ${pdfString} \]`).exec(trailer)?.[0]];
+  return {
+    rootRef: `${root[1]} ${root[2]} R`,
+    catalog: (await show(file, `--show-object=${root[1]},${root[2]}`, signal)).trim(),
+    size: Number(size[1]),
+    keep: keep.filter((entry) => entry !== undefined),
+    pageRefs: [...pages.matchAll(/^page \d+: (\d+ \d+ R)$/gm)].map((m) => m[1]),
+  };
+}
+
+/** What one cheap read of a PDF tells: whether qpdf may take it as it is, its pages and its bookmarks. */
+export interface PdfProbe {
+  /** Opened without a warning (no repair) and not encrypted at all: qpdf can use the file as it is. */
+  sound: boolean;
+  pages: number;
+  outlines: OutlineItem[];
+}
+
+/**
+ * Reads only the page tree, the outline and the encryption dictionary (qpdf parses lazily, so this
+ * costs a fraction of a rewrite). Undefined when qpdf cannot open the file at all: it needs a
+ * password, or it is damaged past reading; the caller's full check then says which.
+ */
+export async function probe(file: string, signal?: AbortSignal): Promise<PdfProbe | undefined> {
+  const { stdout, code } = await runEngine(QPDF, ['--json', '--json-key=encrypt', '--json-key=outlines', '--json-key=pages', abs(file)], {
+    timeoutMs: TIMEOUT_MS,
+    signal,
+    okCodes: [0, 2, 3],
+  });
+  if (code === 2) return undefined;
+  const json = JSON.parse(stdout) as OutlineJson & { encrypt?: { encrypted?: boolean } };
+  return { sound: code === 0 && json.encrypt?.encrypted === false, pages: json.pages?.length ?? 0, outlines: outlinesOf(json) };
 }
 
 /**

@@ -8,6 +8,11 @@ export interface PreparedPdf {
   pages: number;
 }
 
+/** A PDF ready for qpdf alone: the upload itself when it is sound, else a repaired copy. */
+export interface QpdfReadyPdf extends PreparedPdf {
+  outlines: qpdf.OutlineItem[];
+}
+
 /**
  * What every PDF input goes through before a tool touches it: a file that needs a password is
  * refused (the user should unlock it first), and anything else is rewritten by qpdf, which drops
@@ -20,6 +25,19 @@ export async function preparePdf(input: InputFile, target: string, signal: Abort
   const pages = await qpdf.pageCount(target, signal);
   if (!(pages > 0)) throw new AppError('PDF_DAMAGED', `${input.name}: no pages after repair`);
   return { path: target, pages };
+}
+
+/**
+ * For tools that only hand the file to qpdf (merge, split, organize, rotate, delete): qpdf reads a
+ * sound, unencrypted file as well as its rewritten copy, so one cheap probe decides. Only a file
+ * that opens with a warning, is encrypted or does not open goes through the full `preparePdf`
+ * (which also tells a password from damage). The returned path is never written to.
+ */
+export async function readyForQpdf(input: InputFile, target: string, signal: AbortSignal): Promise<QpdfReadyPdf> {
+  const probe = await qpdf.probe(input.path, signal);
+  if (probe?.sound && probe.pages > 0) return { path: input.path, pages: probe.pages, outlines: probe.outlines };
+  const doc = await preparePdf(input, target, signal);
+  return { ...doc, outlines: await qpdf.outlines(doc.path, signal) };
 }
 
 /** The one input of a single-file tool (the API runs such tools once per file). */

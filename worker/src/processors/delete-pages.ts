@@ -4,7 +4,7 @@ import { AppError } from '#shared/errors';
 import { compactPages, pagesIn, toQpdfRange } from '#shared/page-ranges';
 import deleteTool from '#shared/tools/delete-pages';
 import * as qpdf from '../engines/qpdf';
-import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
+import { fileStem, readyForQpdf, singleInput } from '../inputs/pdf-input';
 import { rebuildOutline } from '../text/pdf-outline';
 import { resolveRanges } from './page-selection';
 import { defineProcessor } from './types';
@@ -13,7 +13,7 @@ import { defineProcessor } from './types';
 const deletePages = defineProcessor(deleteTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'delete-'));
-  const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
+  const doc = await readyForQpdf(input, path.join(dir, 'input.pdf'), ctx.signal);
   await ctx.progress(0.3);
 
   const removed = pagesIn(resolveRanges(ctx.options.pages, doc.pages));
@@ -24,7 +24,7 @@ const deletePages = defineProcessor(deleteTool, async (ctx) => {
   await qpdf.selectPages(doc.path, [{ file: doc.path, range: toQpdfRange(compactPages(kept)) }], output, { signal: ctx.signal });
   await ctx.progress(0.7);
   const position = new Map(kept.map((page, i) => [page, i + 1]));
-  await rebuildOutline(output, [{ file: doc.path, positionOf: (page) => position.get(page) }], ctx.signal);
+  await rebuildOutline(output, [{ outlines: doc.outlines, positionOf: (page) => position.get(page) }], ctx.signal);
   return { outputs: [{ path: output, name: `${fileStem(input.name)}-pages-removed.pdf` }] };
 });
 

@@ -7,7 +7,7 @@ import organizeTool from '#shared/tools/organize-pdf';
 import { mapLimit } from '#shared/map-limit';
 import * as qpdf from '../engines/qpdf';
 import { ENGINE_PARALLELISM } from '../jobs/parallel';
-import { fileStem, preparePdf } from '../inputs/pdf-input';
+import { fileStem, readyForQpdf } from '../inputs/pdf-input';
 import { rebuildOutline } from '../text/pdf-outline';
 import { defineProcessor } from './types';
 
@@ -18,7 +18,7 @@ import { defineProcessor } from './types';
  */
 const organizePdf = defineProcessor(organizeTool, async (ctx) => {
   const dir = await mkdtemp(path.join(ctx.workDir, 'organize-'));
-  const docs = await mapLimit(ctx.inputs, ENGINE_PARALLELISM, (input, i) => preparePdf(input, path.join(dir, `input-${i + 1}.pdf`), ctx.signal));
+  const docs = await mapLimit(ctx.inputs, ENGINE_PARALLELISM, (input, i) => readyForQpdf(input, path.join(dir, `input-${i + 1}.pdf`), ctx.signal));
   await ctx.progress(0.4);
 
   const order = parsePageOrder(ctx.options.order);
@@ -55,7 +55,7 @@ const organizePdf = defineProcessor(organizeTool, async (ctx) => {
   await ctx.progress(0.7);
   await rebuildOutline(
     output,
-    docs.map((doc, i) => ({ file: doc.path, positionOf: (page: number) => positions[i].get(page) })),
+    docs.map((doc, i) => ({ outlines: doc.outlines, positionOf: (page: number) => positions[i].get(page) })),
     ctx.signal,
   );
   return { outputs: [{ path: output, name: `${fileStem(ctx.inputs[0].name)}-organized.pdf` }] };

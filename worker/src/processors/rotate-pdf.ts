@@ -3,7 +3,7 @@ import path from 'node:path';
 import { compactPages, pagesIn, toQpdfRange } from '#shared/page-ranges';
 import rotateTool from '#shared/tools/rotate-pdf';
 import * as qpdf from '../engines/qpdf';
-import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
+import { fileStem, readyForQpdf, singleInput } from '../inputs/pdf-input';
 import { resolveRanges } from './page-selection';
 import { defineProcessor } from './types';
 
@@ -11,7 +11,7 @@ import { defineProcessor } from './types';
 const rotatePdf = defineProcessor(rotateTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'rotate-'));
-  const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
+  const doc = await readyForQpdf(input, path.join(dir, 'input.pdf'), ctx.signal);
   await ctx.progress(0.3);
 
   // qpdf applies each range in turn: "1-3,2-4" would turn pages 2 and 3 twice.

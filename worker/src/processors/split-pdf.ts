@@ -7,7 +7,7 @@ import splitTool from '#shared/tools/split-pdf';
 import { mapLimit } from '#shared/map-limit';
 import * as qpdf from '../engines/qpdf';
 import { ENGINE_PARALLELISM } from '../jobs/parallel';
-import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
+import { fileStem, readyForQpdf, singleInput } from '../inputs/pdf-input';
 import { defineProcessor } from './types';
 
 type SplitOptions = z.output<typeof splitTool.options>;
@@ -16,7 +16,7 @@ type SplitOptions = z.output<typeof splitTool.options>;
 const splitPdf = defineProcessor(splitTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'split-'));
-  const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
+  const doc = await readyForQpdf(input, path.join(dir, 'input.pdf'), ctx.signal);
   await ctx.progress(0.1);
 
   const { parts, cut } = partRanges(ctx.options, doc.pages);

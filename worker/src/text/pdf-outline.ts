@@ -1,9 +1,6 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, type PDFObject, PDFRef } from 'pdf-lib';
+import { open, stat } from 'node:fs/promises';
 import { log } from '#shared/server/logger';
-import { mapLimit } from '#shared/map-limit';
-import { outlines, type OutlineItem } from '../engines/qpdf';
-import { ENGINE_PARALLELISM } from '../jobs/parallel';
+import { type OutlineItem, updateBase } from '../engines/qpdf';
 
 /**
  * One input's bookmarks and where its pages landed in the output: either all of them in order from
@@ -16,13 +13,31 @@ export type PlacedOutline =
 /** A hostile outline (a million entries, nested a thousand deep) is cut short, not followed. */
 const MAX_ITEMS = 20_000;
 const MAX_DEPTH = 64;
+/** The catalog's outline entry, as qpdf prints it. */
+const OUTLINES_ENTRY = /\/Outlines \d+ \d+ R ?/;
+
+/** A name in PDF syntax: outline views come from qpdf's JSON, where names are decoded. */
+function pdfName(name: string): string {
+  const bytes = Buffer.from(name.slice(1), 'utf8');
+  let out = '/';
+  for (const byte of bytes)
+    out +=
+      byte > 0x20 && byte < 0x7f && !'()<>[]{}/%#'.includes(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `#${byte.toString(16).padStart(2, '0')}`;
+  return out;
+}
+
+/** A text string as UTF-16BE hex with its byte-order mark: any title, in any script, unescaped. */
+function pdfText(text: string): string {
+  const units = Buffer.from(text, 'utf16le').swap16();
+  return `<FEFF${units.toString('hex').toUpperCase()}>`;
+}
 
 /** How the destination shows its page ("/XYZ", numbers and nulls); a whole-page view when unknown. */
-function viewOf(view: readonly unknown[]): PDFObject[] {
-  const mapped = view.map((v) =>
-    typeof v === 'string' && v.startsWith('/') ? PDFName.of(v.slice(1)) : typeof v === 'number' ? PDFNumber.of(v) : v === null ? PDFNull : undefined,
-  );
-  return mapped.length > 0 && mapped.every((v) => v !== undefined) ? (mapped as PDFObject[]) : [PDFName.of('Fit')];
+function viewOf(view: readonly unknown[]): string {
+  const ok = view.length > 0 && view.every((v) => (typeof v === 'string' && v.startsWith('/')) || typeof v === 'number' || v === null);
+  return ok ? view.map((v) => (typeof v === 'string' ? pdfName(v) : String(v))).join(' ') : '/Fit';
 }
 
 /**
@@ -44,82 +59,146 @@ function place(items: readonly OutlineItem[], target: ReturnType<typeof targetOf
   });
 }
 
-/**
- * Removes the document's outline items, so a rebuilt outline does not leave the old one behind as
- * unreferenced objects. Only the First/Next chain is followed, each object once (an outline can loop).
- */
-function removeOutline(doc: PDFDocument): void {
-  const ctx = doc.context;
-  const pending = [doc.catalog.get(PDFName.of('Outlines'))];
-  doc.catalog.delete(PDFName.of('Outlines'));
-  const seen = new Set<string>();
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (!(next instanceof PDFRef) || seen.has(next.tag)) continue;
-    seen.add(next.tag);
-    const dict = ctx.lookup(next);
-    if (dict instanceof PDFDict) pending.push(dict.get(PDFName.of('First')), dict.get(PDFName.of('Next')));
-    ctx.delete(next);
+/** The outline's objects, numbered from `firstId`: the root first, then the items depth first. */
+function outlineObjects(items: readonly OutlineItem[], pageRefs: readonly string[], firstId: number): Array<{ id: number; body: string }> {
+  const objects: Array<{ id: number; body: string }> = [];
+  let nextId = firstId;
+  let budget = MAX_ITEMS;
+
+  /** Writes sibling items under `parent`; returns their ids and how many entries show when `parent` is open. */
+  const writeLevel = (level: readonly OutlineItem[], parent: number) => {
+    const placed = level.slice(0, Math.max(0, budget)).map((item) => ({ item, id: nextId++ }));
+    budget -= placed.length;
+    let visible = 0;
+    placed.forEach(({ item, id }, i) => {
+      const slot = objects.push({ id, body: '' }) - 1;
+      const entries = [`/Title ${pdfText(item.title)}`, `/Parent ${parent} 0 R`];
+      const page = item.page === null ? undefined : pageRefs[item.page - 1];
+      if (page) entries.push(`/Dest [${page} ${viewOf(item.view)}]`);
+      if (i > 0) entries.push(`/Prev ${placed[i - 1].id} 0 R`);
+      if (i < placed.length - 1) entries.push(`/Next ${placed[i + 1].id} 0 R`);
+      const kids = writeLevel(item.kids, id);
+      if (kids.ids.length > 0) {
+        entries.push(`/First ${kids.ids[0]} 0 R`, `/Last ${kids.ids[kids.ids.length - 1]} 0 R`);
+        // Open: the descendants that show; closed: minus the children that would.
+        entries.push(`/Count ${item.open ? kids.visible : -kids.ids.length}`);
+        if (item.open) visible += kids.visible;
+      }
+      objects[slot].body = `<<${entries.join(' ')}>>`;
+      visible++;
+    });
+    return { ids: placed.map((p) => p.id), visible };
+  };
+
+  const root = nextId++;
+  objects.push({ id: root, body: '' });
+  const top = writeLevel(items, root);
+  objects[0].body = `<</Type /Outlines /First ${top.ids[0]} 0 R /Last ${top.ids[top.ids.length - 1]} 0 R /Count ${top.visible}>>`;
+  return objects;
+}
+
+/** Where the file's last cross-reference section starts, and whether it is a stream (PDF 1.5) or a table. */
+async function lastSection(pdfPath: string, size: number): Promise<{ startxref: number; stream: boolean }> {
+  const file = await open(pdfPath, 'r');
+  try {
+    const tailLength = Math.min(size, 2048);
+    const tail = Buffer.alloc(tailLength);
+    await file.read(tail, 0, tailLength, size - tailLength);
+    const found = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail.toString('latin1'));
+    if (!found) throw new Error('no startxref at the end of the file');
+    const startxref = Number(found[1]);
+    const head = Buffer.alloc(4);
+    await file.read(head, 0, 4, startxref);
+    return { startxref, stream: head.toString('latin1') !== 'xref' };
+  } finally {
+    await file.close();
   }
 }
 
 /**
  * Gives a PDF the bookmarks of the documents it was made from, each pointing at the same place on
  * its page as before, wherever that page now is. An outline the PDF already has is replaced.
+ *
+ * Written as an incremental update (new objects, a catalog that points at them, a cross-reference
+ * section) after qpdf's output, so the pages are never parsed or written again: a merge costs what
+ * qpdf's concatenation costs. An outline replaced this way stays in the file, unreferenced.
  */
 export async function writeOutline(pdfPath: string, placed: readonly PlacedOutline[]): Promise<void> {
-  const doc = await PDFDocument.load(await readFile(pdfPath), { updateMetadata: false });
-  const ctx = doc.context;
-  const pages = doc.getPages();
+  const base = await updateBase(pdfPath);
   const items = placed.flatMap((p) => place(p.items, targetOf(p), 1));
-  const hadOutline = doc.catalog.has(PDFName.of('Outlines'));
+  const hadOutline = OUTLINES_ENTRY.test(base.catalog);
   if (items.length === 0 && !hadOutline) return;
-  removeOutline(doc);
+  if (!base.catalog.startsWith('<<')) throw new Error(`unexpected catalog: ${base.catalog.slice(0, 200)}`);
 
-  let budget = MAX_ITEMS;
-  const link = (from: PDFRef, key: 'Prev' | 'Next', to: PDFRef) => ctx.lookup(from, PDFDict).set(PDFName.of(key), to);
+  const objects = items.length > 0 ? outlineObjects(items, base.pageRefs, base.size) : [];
+  const catalog = base.catalog.replace(OUTLINES_ENTRY, '').replace(/^<</, objects.length > 0 ? `<< /Outlines ${objects[0].id} 0 R` : '<<');
+  const changed = [{ id: Number(base.rootRef.split(' ')[0]), body: catalog }, ...objects];
 
-  /** Writes sibling items under `parent`; returns their refs and how many entries show when `parent` is open. */
-  const writeLevel = (level: readonly OutlineItem[], parent: PDFRef) => {
-    const refs: PDFRef[] = [];
-    let visible = 0;
-    for (const item of level) {
-      if (budget-- <= 0) break;
-      const ref = ctx.nextRef();
-      const dict = ctx.obj({ Title: PDFHexString.fromText(item.title), Parent: parent });
-      const page = item.page === null ? undefined : pages[item.page - 1];
-      if (page) dict.set(PDFName.of('Dest'), ctx.obj([page.ref, ...viewOf(item.view)]));
-      if (item.kids.length > 0) {
-        const kids = writeLevel(item.kids, ref);
-        if (kids.refs.length > 0) {
-          dict.set(PDFName.of('First'), kids.refs[0]);
-          dict.set(PDFName.of('Last'), kids.refs[kids.refs.length - 1]);
-          // Open: the descendants that show; closed: minus the children that would.
-          dict.set(PDFName.of('Count'), PDFNumber.of(item.open ? kids.visible : -kids.refs.length));
-          if (item.open) visible += kids.visible;
-        }
-      }
-      ctx.assign(ref, dict);
-      refs.push(ref);
-      visible++;
-    }
-    refs.forEach((ref, i) => {
-      if (i > 0) link(ref, 'Prev', refs[i - 1]);
-      if (i < refs.length - 1) link(ref, 'Next', refs[i + 1]);
-    });
-    return { refs, visible };
-  };
-
-  const root = ctx.nextRef();
-  const top = writeLevel(items, root);
-  if (top.refs.length > 0) {
-    ctx.assign(root, ctx.obj({ Type: 'Outlines', First: top.refs[0], Last: top.refs[top.refs.length - 1], Count: top.visible }));
-    doc.catalog.set(PDFName.of('Outlines'), root);
+  const { size: fileSize } = await stat(pdfPath);
+  const { startxref, stream } = await lastSection(pdfPath, fileSize);
+  const chunks: string[] = ['\n'];
+  let at = fileSize + 1;
+  const offsets = new Map<number, number>();
+  for (const object of changed) {
+    const text = `${object.id} 0 obj\n${object.body}\nendobj\n`;
+    offsets.set(object.id, at);
+    chunks.push(text);
+    at += Buffer.byteLength(text, 'latin1');
   }
-  // A new file renamed over the old one: a failed write never leaves half a PDF behind.
-  const written = `${pdfPath}.outline`;
-  await writeFile(written, await doc.save());
-  await rename(written, pdfPath);
+  // A cross-reference stream is an object too: it takes the next number.
+  const streamId = base.size + objects.length;
+  const size = stream ? streamId + 1 : streamId;
+  const trailer = [`/Root ${base.rootRef}`, `/Prev ${startxref}`, ...base.keep];
+  if (stream) offsets.set(streamId, at);
+  const ids = [...offsets.keys()].sort((a, b) => a - b);
+  chunks.push(stream ? xrefStream(streamId, ids, offsets, at, size, trailer) : xrefTable(ids, offsets, at, size, trailer));
+
+  const file = await open(pdfPath, 'a');
+  try {
+    await file.write(Buffer.from(chunks.join(''), 'latin1'));
+  } finally {
+    await file.close();
+  }
+}
+
+/** Runs of consecutive object numbers: [first, count] pairs. */
+function runsOf(ids: readonly number[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (const id of ids) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === id) last[1]++;
+    else runs.push([id, 1]);
+  }
+  return runs;
+}
+
+/** A classic cross-reference table and trailer, for a file whose sections are tables. */
+function xrefTable(ids: readonly number[], offsets: ReadonlyMap<number, number>, at: number, size: number, trailer: string[]): string {
+  const lines = ['xref'];
+  for (const [first, count] of runsOf(ids)) {
+    lines.push(`${first} ${count}`);
+    for (let id = first; id < first + count; id++) lines.push(`${String(offsets.get(id)).padStart(10, '0')} 00000 n `);
+  }
+  return `${lines.join('\n')}\ntrailer\n<</Size ${size} ${trailer.join(' ')}>>\nstartxref\n${at}\n%%EOF\n`;
+}
+
+/** A cross-reference stream (uncompressed, 1+4+2 bytes per entry), object `selfId`, which lists itself among `ids`. */
+function xrefStream(
+  selfId: number,
+  ids: readonly number[],
+  offsets: ReadonlyMap<number, number>,
+  at: number,
+  size: number,
+  trailer: string[],
+): string {
+  const data = Buffer.alloc(ids.length * 7);
+  ids.forEach((id, i) => {
+    data.writeUInt8(1, i * 7);
+    data.writeUInt32BE(offsets.get(id)!, i * 7 + 1);
+  });
+  const index = runsOf(ids).flat().join(' ');
+  const dict = `<</Type /XRef /Size ${size} /W [1 4 2] /Index [${index}] /Length ${data.length} ${trailer.join(' ')}>>`;
+  return `${selfId} 0 obj\n${dict}\nstream\n${data.toString('latin1')}\nendstream\nendobj\nstartxref\n${at}\n%%EOF\n`;
 }
 
 /**
@@ -129,15 +208,14 @@ export async function writeOutline(pdfPath: string, placed: readonly PlacedOutli
  */
 export async function rebuildOutline(
   output: string,
-  sources: ReadonlyArray<{ file: string; positionOf: (page: number) => number | undefined }>,
+  sources: ReadonlyArray<{ outlines: readonly OutlineItem[]; positionOf: (page: number) => number | undefined }>,
   signal: AbortSignal,
 ): Promise<void> {
-  const trees = await mapLimit(sources, ENGINE_PARALLELISM, (source) => outlines(source.file, signal));
-  if (trees.every((items) => items.length === 0)) return;
+  if (sources.every((source) => source.outlines.length === 0)) return;
   // Bookmarks are a courtesy: a file pdf-lib cannot rewrite is still handed back, with qpdf's outline.
   await writeOutline(
     output,
-    sources.map((source, i) => ({ items: trees[i], positionOf: source.positionOf })),
+    sources.map((source) => ({ items: source.outlines, positionOf: source.positionOf })),
   ).catch((error: unknown) => {
     if (signal.aborted) throw error;
     log.warn('bookmarks not rebuilt', { error: error instanceof Error ? error.message : String(error) });
