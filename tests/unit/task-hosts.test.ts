@@ -8,7 +8,7 @@ import { laneOf } from '#shared/server/jobs';
 import { getTool } from '#shared/tools';
 import { classifyFailure } from '../../worker/src/sandbox/host-runtime';
 import { TaskHosts } from '../../worker/src/sandbox/host-pool';
-import { processTree } from '../../worker/src/sandbox/process-tree';
+import { processChildren, processTree } from '../../worker/src/sandbox/process-tree';
 
 const ENTRY = fileURLToPath(new URL('../support/test-task-host.ts', import.meta.url));
 const CONFIG: ProcessorConfig = { HTML_LOAD_SECONDS: 7, HTML_MAX_PAGES: 3, URL_FETCH_ALLOWLIST: ['127.0.0.1:8080'] };
@@ -153,6 +153,39 @@ describe('task hosts', { timeout: 60_000 }, () => {
     const before = processTree(process.pid).length;
     await extra.close();
     expect(processTree(process.pid).length).toBeLessThan(before);
+  });
+});
+
+describe('a host kept ready', { timeout: 60_000 }, () => {
+  it('is started before the first job, serves it, and is started again after the idle stop', async () => {
+    const idleBefore = process.env.ENGINE_IDLE_SECONDS;
+    process.env.ENGINE_IDLE_SECONDS = '1';
+    const hosts = new TaskHosts(ENTRY, { memoryMb: 300 }, 1, CONFIG);
+    if (idleBefore === undefined) delete process.env.ENGINE_IDLE_SECONDS;
+    else process.env.ENGINE_IDLE_SECONDS = idleBefore;
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'task-hosts-ready-'));
+    const children = () => new Set(processChildren().get(process.pid) ?? []);
+    const pidOf = async () => {
+      const result = await hosts.run({ tool: 'echo', inputs: [], options: {}, workDir }, { timeoutMs: 20_000 });
+      return Number(fs.readFileSync(result.outputs[0].path, 'utf8').replace('pid ', ''));
+    };
+    try {
+      const before = children();
+      hosts.prestart();
+      const started = [...children()].filter((pid) => !before.has(pid));
+      expect(started).toHaveLength(1);
+      expect(await pidOf()).toBe(started[0]);
+
+      // The used host goes after a second idle; a fresh one takes its place and serves the next job.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      const fresh = [...children()].filter((pid) => !before.has(pid));
+      expect(fresh).toHaveLength(1);
+      expect(fresh[0]).not.toBe(started[0]);
+      expect(await pidOf()).toBe(fresh[0]);
+    } finally {
+      await hosts.close();
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -60,6 +60,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
     deps.env.WORKER_CONCURRENCY + deps.env.WORKER_QUICK_CONCURRENCY,
     processorConfig(deps.env),
   );
+  hosts.prestart();
 
   const runJob = async (job: Job<TaskJob>) => {
     observeQueueWait(job);

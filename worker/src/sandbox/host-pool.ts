@@ -128,6 +128,16 @@ export class TaskHosts {
     }
   }
 
+  /**
+   * Keeps one fresh host ready (no engines, a plain Node process), so a small job after a quiet
+   * spell does not wait for a process to start and load the processors: about 1.5 s in tests.
+   * Called at boot and whenever the idle stop leaves no host waiting.
+   */
+  prestart(): void {
+    if (this.closed || this.keepWarm === 0 || this.idle.length > 0) return;
+    this.park(this.start(0), { timed: false });
+  }
+
   /** Stops every host and whatever it started. */
   async close(): Promise<void> {
     this.closed = true;
@@ -146,9 +156,14 @@ export class TaskHosts {
     return host;
   }
 
-  private park(host: Host) {
+  /** A host back from a job waits `idleMs`, then goes with the engines it holds; a fresh one waits untimed. */
+  private park(host: Host, { timed } = { timed: true }) {
     this.idle.push(host);
-    const timer = setTimeout(() => this.unpark(host).kill(), this.idleMs);
+    if (!timed) return;
+    const timer = setTimeout(() => {
+      this.unpark(host).kill();
+      this.prestart();
+    }, this.idleMs);
     timer.unref();
     this.idleTimers.set(host, timer);
   }
