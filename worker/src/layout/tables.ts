@@ -1,5 +1,5 @@
 import { boxOfRun, dominantSize, fragment, fragmentsOf, lineOf, rowsOf, type Box, type Fragment } from './lines';
-import type { PageLayout, RuleLine, RunPiece, TextRun } from './types';
+import type { PageLayout, RuleLine, TextRun } from './types';
 
 /**
  * Table detection on one page, two ways:
@@ -333,8 +333,8 @@ function unruledTables(runs: readonly TextRun[], rules: readonly RuleLine[]): Ta
     const blockBox = block.length ? rowBox(block.flat()) : undefined;
     const rowSpan = rowBox(row);
     if (blockBox && (rowSpan.x1 < blockBox.x0 || rowSpan.x0 > blockBox.x1)) continue;
-    if (cellCount(row) >= 2) block.push(row);
-    else if (block.length && cellCount(block.at(-1)!) >= 2 && rowSpan.x0 >= rowBox(block[0]).x0 - 2) block.push(row); // a wrapped cell line
+    if (row.length >= 2) block.push(row);
+    else if (block.length && block.at(-1)!.length >= 2 && rowSpan.x0 >= rowBox(block[0]).x0 - 2) block.push(row); // a wrapped cell line
     else flush();
   }
   flush();
@@ -350,20 +350,6 @@ function rowBox(row: readonly Box[]): Box {
     x1: Math.max(...row.map((f) => f.x1)),
     y1: Math.max(...row.map((f) => f.y1)),
   };
-}
-
-/** How many cells a row may hold: its fragments, and in them the parts more than a word space apart, pdf.js having joined them or not. */
-function cellCount(row: readonly Fragment[]): number {
-  let n = 0;
-  for (const f of row) {
-    const atoms = atomsOf(f.runs).sort((a, b) => a.x - b.x);
-    n++;
-    for (let i = 1; i < atoms.length; i++) {
-      const gap = atoms[i].x - Math.max(...atoms.slice(0, i).map((a) => a.x + a.width));
-      if (gap > CELL_GAP_EM * Math.min(atoms[i].fontSize, atoms[i - 1].fontSize)) n++;
-    }
-  }
-  return n;
 }
 
 /** Most of the row's fragments sit over text of the rows above. */
@@ -402,7 +388,7 @@ function cellPieces(row: readonly Fragment[], align: Alignment): Fragment[] {
 
 /** Tables from a block of rows: none when the rows do not line up or read as prose. */
 function blockTables(rows: Fragment[][]): Table[] {
-  while (rows.length && cellCount(rows.at(-1)!) < 2) rows = rows.slice(0, -1);
+  while (rows.length && rows.at(-1)!.length < 2) rows = rows.slice(0, -1);
   if (rows.length < 3) return [];
   const all = rows.flat();
   const size = dominantSize(all.flatMap((f) => f.runs));
@@ -568,16 +554,22 @@ const FIGURE = /^[-−–+(]?[$€£¥]?\d[\d.,\u00a0\u202f]*%?\)?$/;
 /** The run each part was cut from. */
 const sourceOf = new WeakMap<TextRun, TextRun>();
 
+/** Each joined run's parts, made once. */
+const partsOf = new WeakMap<TextRun, TextRun[]>();
+
 /** Runs cut into the parts pdf.js joined them from (see TextRun.pieces). */
 function atomsOf(runs: readonly TextRun[]): TextRun[] {
-  return runs.flatMap((r) => (r.pieces && r.pieces.length > 1 ? r.pieces.map((p) => partOf(r, p)) : [r]));
-}
-
-function partOf(r: TextRun, p: RunPiece): TextRun {
-  const part: TextRun = { ...r, text: p.text, x: p.x, width: p.width };
-  delete part.pieces;
-  sourceOf.set(part, r);
-  return part;
+  return runs.flatMap((r) => {
+    if (!r.pieces || r.pieces.length < 2) return [r];
+    let parts = partsOf.get(r);
+    if (!parts) {
+      const { pieces, ...rest } = r;
+      parts = pieces.map((p) => ({ ...rest, text: p.text, x: p.x, width: p.width }));
+      for (const part of parts) sourceOf.set(part, r);
+      partsOf.set(r, parts);
+    }
+    return parts;
+  });
 }
 
 /** A cell's runs with the runs no cut went through made whole again. */
@@ -648,6 +640,7 @@ class Alignment {
         this.spans.push({ x0: r.x, x1: r.x + r.width, decimal: d, row });
       }),
     );
+    for (const list of Object.values(this.edges)) list.sort((a, b) => a.x - b.x);
   }
 
   private kept(kind: 'left' | 'right' | 'decimal', x: number): boolean {
@@ -655,11 +648,24 @@ class Alignment {
     const key = `${kind}${Math.round(x / this.tol)}`;
     let ok = this.memo.get(key);
     if (ok === undefined) {
-      const rows = new Set(this.edges[kind].filter((e) => Math.abs(e.x - x) <= this.tol).map((e) => e.row));
-      // Figures lined up on their decimal marks reach across them.
-      const across = (s: (typeof this.spans)[number]) => s.x0 < x - this.tol && s.x1 > x + this.tol && !(kind === 'decimal' && s.decimal !== undefined && Math.abs(s.decimal - x) <= this.tol);
-      const crossing = new Set(this.spans.filter(across).map((s) => s.row));
-      ok = rows.size >= this.minRows && crossing.size <= this.maxCrossing;
+      // Edges are sorted by x: the rows sharing this one lie in a window around it.
+      const edges = this.edges[kind];
+      let lo = 0;
+      let hi = edges.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (edges[mid].x < x - this.tol) lo = mid + 1;
+        else hi = mid;
+      }
+      const rows = new Set<number>();
+      for (let i = lo; i < edges.length && edges[i].x <= x + this.tol; i++) rows.add(edges[i].row);
+      ok = rows.size >= this.minRows;
+      if (ok) {
+        // Figures lined up on their decimal marks reach across them.
+        const across = (s: (typeof this.spans)[number]) =>
+          s.x0 < x - this.tol && s.x1 > x + this.tol && !(kind === 'decimal' && s.decimal !== undefined && Math.abs(s.decimal - x) <= this.tol);
+        ok = new Set(this.spans.filter(across).map((s) => s.row)).size <= this.maxCrossing;
+      }
       this.memo.set(key, ok);
     }
     return ok;
