@@ -1,5 +1,6 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 import { inMenu, toolCatalog, toolSlugs } from '#shared/tools';
+import { isEditorKind } from './components/editor/editor-tools';
 import { FORM_PAGES } from './lib/forms';
 import { LEGAL_PAGES } from './lib/legal-pages';
 
@@ -31,10 +32,11 @@ export default [
     ...page(':blog', 'routes/blog-category.tsx', 'blog-category'),
     ...page(':blog/:id', 'routes/blog-article.tsx', 'blog-article'),
     // End of content pages.
-    ...toolSlugs().flatMap(({ slug }) => [
-      route(slug, 'routes/tool.tsx', { id: `tool-en-${slug}` }),
-      route(`fr/${slug}`, 'routes/tool.tsx', { id: `tool-fr-${slug}` }),
-    ]),
+    // The editors' pages are a route of their own: the other tool pages do not load the editor.
+    ...toolSlugs().flatMap(({ slug, toolId }) => {
+      const file = isEditorKind(toolId) ? 'routes/editor-tool.tsx' : 'routes/tool.tsx';
+      return [route(slug, file, { id: `tool-en-${slug}` }), route(`fr/${slug}`, file, { id: `tool-fr-${slug}` })];
+    }),
     // /log-in and /sign-up are the same page: the home page under the login popup.
     ...page('log-in', 'routes/log-in.tsx', 'log-in'),
     ...page('sign-up', 'routes/log-in.tsx', 'sign-up'),
