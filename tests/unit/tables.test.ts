@@ -69,6 +69,17 @@ describe('ruled tables', () => {
     ]);
   });
 
+  it('parts text pdf.js joined across a rule between two cells', () => {
+    const rules = [h(100, 50, 250), h(120, 50, 250), h(140, 50, 250), v(50, 100, 140), v(150, 100, 140), v(250, 100, 140)];
+    const [kg, code] = [right('12.3', 148, 125), run('SP-3', 152, 125)];
+    const joined = { ...kg, text: '12.3 SP-3', width: code.x + code.width - kg.x, pieces: [kg, code].map((p) => ({ text: p.text, x: p.x, width: p.width })) };
+    const [t] = detectTables(page([run('Kg', 55, 105), run('Code', 155, 105), joined], rules));
+    expect(grid(t)).toEqual([
+      ['Kg', 'Code'],
+      ['12.3', 'SP-3'],
+    ]);
+  });
+
   it('takes the axes and ticks of a chart for a chart, not a table', () => {
     const ticks = [70, 110, 190, 230];
     const rules = [h(150, 50, 250), v(150, 50, 250), ...ticks.map((x) => v(x, 148, 152)), ...ticks.map((y) => h(y, 148, 152))];

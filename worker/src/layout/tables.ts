@@ -169,6 +169,9 @@ function gridTable(
 ): Table {
   const rows = rowEdges.length - 1;
   const cols = colEdges.length - 1;
+  // Text pdf.js joined across a rule (cells a space apart) goes to its cells part by part.
+  const inner = colEdges.slice(1, -1);
+  runs = runs.flatMap((r) => (r.pieces && inner.some((e) => r.x < e && r.x + r.width > e) ? atomsOf([r]) : [r]));
   const taken = Array.from({ length: rows }, () => Array<boolean>(cols).fill(false));
   const cells: TableCell[] = [];
   for (let r = 0; r < rows; r++) {
@@ -180,7 +183,7 @@ function gridTable(
       while (r + rowSpan < rows && !hasH(rowEdges[r + rowSpan], colEdges[c], colEdges[c + colSpan]) && taken[r + rowSpan].slice(c, c + colSpan).every((t) => !t)) rowSpan++;
       for (let i = 0; i < rowSpan; i++) for (let j = 0; j < colSpan; j++) taken[r + i][c + j] = true;
       const cellBox = { x0: colEdges[c], y0: rowEdges[r], x1: colEdges[c + colSpan], y1: rowEdges[r + rowSpan] };
-      const cellRuns = runs.filter((run) => holds(cellBox, run));
+      const cellRuns = rejoin(runs.filter((run) => holds(cellBox, run)));
       cells.push({ row: r, col: c, rowSpan, colSpan, runs: cellRuns, text: cellText(cellRuns) });
     }
   }
