@@ -2,10 +2,12 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { kb, median, table, withStack } from './lib';
 
-/** The same two pages in English and, as the baseline beside them, in French. */
-const PAGES = ['/', '/merge-pdf', '/fr', '/fr/merge-pdf'];
+/** The home page and a tool page in English and French, then the editor and the AI PDF assistant. */
+const PAGES = ['/', '/merge-pdf', '/fr', '/fr/merge-pdf', '/edit-pdf', '/ai-pdf'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 90, accessibility: 95, 'best-practices': 0, seo: 100 };
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** A run Lighthouse gives up on (NO_NAVSTART and the like, on a loaded machine) is run again, this many times. */
+const RETRIES = 2;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 interface Run {
@@ -24,11 +26,14 @@ interface Run {
 /** Debian's Chromium, headless, with nothing that reaches for the (closed) network on its own. */
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-async function audit(url: string, port: number): Promise<Run> {
+async function audit(url: string, port: number, retries = RETRIES): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (retries > 0) return audit(url, port, retries - 1);
+    throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  }
   const summary = (lhr.audits['resource-summary'].details as unknown as { items: Array<{ resourceType: string; transferSize: number }> }).items;
   const bytes = (type: string) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
   const category = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id].score ?? 0) * 100);
@@ -95,11 +100,11 @@ export async function lighthouseBench(): Promise<string> {
     { worker: false, web: true },
   );
   return [
-    '## Lighthouse: home and a tool page, English and French',
+    '## Lighthouse: home and a tool page in English and French, the editor, the AI PDF assistant',
     '',
     `${versions} (Debian's Chromium); mobile preset: emulated phone, simulated slow 4G, 4× CPU slowdown. Measured`,
-    `against the production build served by the api (\`web/build\`), median of ${RUNS} runs per page. Targets: performance ≥ 90,`,
-    'accessibility ≥ 95, SEO = 100; a score under its target is in bold. JS is the transfer size of the scripts a page loads;',
+    `against the production build served by the api (\`web/build\`), median of ${RUNS} runs per page. Targets: performance ≥ 95,`,
+    'accessibility, best practices and SEO = 100; a score under its target is in bold. JS is the transfer size of the scripts a page loads;',
     '“failing audits” lists the accessibility, best-practices and SEO audits that lost points in any run. TTFB is the observed',
     'server answer time, which Lighthouse adds as is to its simulated paint times: on a loaded machine it costs performance points.',
     '',
