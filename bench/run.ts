@@ -18,7 +18,7 @@ import { officeBench } from './office';
 import { organizeBench } from './organize';
 import { pdfToExcelBench } from './pdf-to-excel';
 import { pdfToPptBench } from './pdf-to-ppt';
-import { pdfToWordBench } from './pdf-to-word';
+import { pdfToWordBench, pdfToWordRunningBench } from './pdf-to-word';
 import { stoppingBench } from './stopping';
 import { thumbnailsBench } from './thumbnails';
 
@@ -37,6 +37,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   ocr: ocrBench,
   'pdf-to-excel': pdfToExcelBench,
   'pdf-to-word': pdfToWordBench,
+  'pdf-to-word-running': pdfToWordRunningBench,
   'pdf-to-ppt': pdfToPptBench,
   lighthouse: lighthouseBench,
   hostile: hostileBench,

@@ -92,18 +92,95 @@ export function lcsLength(a: readonly string[], b: readonly string[]): number {
 }
 
 /**
- * The paragraphs of a DOCX body as a reader sees them: list items with the number or bullet Word
+ * The paragraphs of a DOCX as a reader sees them, page by page: the page's header, its body, its
+ * footer (page numbers counted as Word counts them); list items with the number or bullet Word
  * draws before them (from numbering.xml), text boxes once (a drawing's VML fallback copy left out).
  */
 export function docxTextParagraphs(file: string): string[] {
   const xml = (zipPart(file, 'word/document.xml') ?? '').replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
   const labels = listLabeller(zipPart(file, 'word/numbering.xml'));
-  const paragraphs = xml.match(/<w:p[ >][\s\S]*?<\/w:p>|<w:p\/>/g) ?? [];
-  return paragraphs.map((p) => {
+  const running = runningText(file, xml);
+  const out: string[] = [];
+  for (const m of xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>|<w:p\/>/g)) {
+    const p = m[0];
+    out.push(...running.before(m.index));
     const [text] = wordParagraphs(p);
     const num = /<w:numPr>[\s\S]*?<w:ilvl w:val="(\d+)"\/>[\s\S]*?<w:numId w:val="(\d+)"\/>/.exec(p);
-    return num ? `${labels(num[2], Number(num[1]))} ${text}` : text;
+    out.push(num ? `${labels(num[2], Number(num[1]))} ${text}` : text);
+  }
+  out.push(...running.before(Infinity));
+  return out;
+}
+
+/**
+ * The headers and footers of a DOCX, page by page: each section names its parts or keeps the
+ * previous section's; a section that is not continuous starts a page; odd and even pages take
+ * their own parts when settings.xml asks. `before(offset)` gives the running text due before the
+ * body paragraph at that offset of document.xml (a footer, then the next page's header).
+ */
+function runningText(file: string, documentXml: string): { before(offset: number): string[] } {
+  const relsXml = zipPart(file, 'word/_rels/document.xml.rels') ?? '';
+  const rels = new Map([...relsXml.matchAll(/<Relationship [^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"/g)].map((m) => [m[1], m[2]]));
+  const evenAndOdd = /<w:evenAndOddHeaders(?: w:val="(?:true|1|on)")?\/>/.test(zipPart(file, 'word/settings.xml') ?? '');
+  const parts = new Map<string, string>();
+  const part = (target: string) => parts.get(target) ?? parts.set(target, zipPart(file, `word/${target}`) ?? '').get(target)!;
+  const sections = [...documentXml.matchAll(/<w:sectPr[ >][\s\S]*?<\/w:sectPr>/g)];
+  const refs = new Map<string, string>();
+  // Page starts: the body offset where each page begins, with its header and footer targets and number.
+  const pages: Array<{ at: number; header?: string; footer?: string; number: number; format: string }> = [];
+  let number = 0;
+  let format = 'decimal';
+  sections.forEach((sect, k) => {
+    const x = sect[0];
+    for (const [, kind, type, id] of x.matchAll(/<w:(header|footer)Reference [^>]*?w:type="(\w+)"[^>]*?r:id="([^"]+)"/g)) {
+      refs.set(`${kind}:${type}`, rels.get(id) ?? '');
+    }
+    const start = /<w:pgNumType [^>]*?w:start="(\d+)"/.exec(x);
+    format = /<w:pgNumType [^>]*?w:fmt="(\w+)"/.exec(x)?.[1] ?? format;
+    const startsPage = k === 0 || !/<w:type w:val="continuous"\/>/.test(x);
+    if (!startsPage) return;
+    number = start ? Number(start[1]) : number + 1;
+    const type = evenAndOdd && number % 2 === 0 ? 'even' : 'default';
+    // Each section is read as one page: its first, when it has a first-page header of its own.
+    const first = /<w:titlePg(?: w:val="(?:true|1|on)")?\/>/.test(x);
+    const pick = (kind: string) => (first && refs.get(`${kind}:first`)) || refs.get(`${kind}:${type}`);
+    // A section's paragraphs come before its sectPr: the page starts after the previous section's.
+    pages.push({ at: k === 0 ? -1 : sections[k - 1].index!, header: pick('header'), footer: pick('footer'), number, format });
   });
+  const textOf = (target: string | undefined, page: (typeof pages)[number]) => {
+    if (!target) return [];
+    const shown = formatNumber(page.number, page.format);
+    const pageField =
+      /<w:fldChar w:fldCharType="begin"\/>(?:(?!w:fldCharType="end")[\s\S])*?<w:instrText[^>]*>\s*PAGE\s*<\/w:instrText>[\s\S]*?<w:fldChar w:fldCharType="end"\/>/g;
+    const xml = part(target)
+      .replace(pageField, `<w:t>${shown}</w:t>`)
+      .replace(/<w:fldSimple [^>]*w:instr="\s*PAGE\s*"[^>]*>[\s\S]*?<\/w:fldSimple>/g, `<w:r><w:t>${shown}</w:t></w:r>`);
+    return wordParagraphs(xml).filter((t) => t.trim());
+  };
+  let next = 0;
+  return {
+    before(offset: number) {
+      const out: string[] = [];
+      while (next < pages.length && pages[next].at < offset) {
+        if (next > 0) out.push(...textOf(pages[next - 1].footer, pages[next - 1]));
+        out.push(...textOf(pages[next].header, pages[next]));
+        next++;
+      }
+      if (offset === Infinity && next > 0) {
+        out.push(...textOf(pages[next - 1].footer, pages[next - 1]));
+        next = pages.length + 1;
+      }
+      return out;
+    },
+  };
+}
+
+function formatNumber(n: number, format: string): string {
+  if (format === 'lowerRoman') return romanOf(n);
+  if (format === 'upperRoman') return romanOf(n).toUpperCase();
+  if (format === 'lowerLetter') return letter(n);
+  if (format === 'upperLetter') return letter(n).toUpperCase();
+  return String(n);
 }
 
 const ROMAN: Array<[number, string]> = [

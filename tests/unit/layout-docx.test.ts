@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractLayout } from '../../worker/src/layout/extract-pdf';
 import type { Table } from '../../worker/src/layout/tables';
 import type { DocumentLayout, PageLayout, TextRun } from '../../worker/src/layout/types';
 import { columnWidthsOf, writeDocx } from '../../worker/src/layout/write-docx';
-import { docxTextParagraphs, zipPart } from '../support/office-text';
+import { fixture } from '../support/fixtures';
+import { docxParagraphs, docxTextParagraphs, wordParagraphs, zipPart, zipParts } from '../support/office-text';
 
 function run(text: string, x: number, y: number, more: Partial<TextRun> = {}): TextRun {
   const fontSize = more.fontSize ?? 10;
@@ -118,5 +120,39 @@ describe('table column widths', () => {
     // "Tag" is 15 pt at 10 pt: a tenth more for a stand-in font, and the cell's padding.
     expect(first / 20).toBeCloseTo(1.1 * 15 + 4, 0);
     expect((first + second) / 20).toBeCloseTo(300, 0);
+  });
+});
+
+describe('page furniture', () => {
+  let manual: string;
+  beforeAll(async () => {
+    // A LibreOffice manual: its title in the header and "Page N" in the footer of each of its 4 pages.
+    const layout = await extractLayout(fixture('pdf/sheaf_bicycle-manual.pdf'), { images: true });
+    manual = path.join(dir, 'manual.docx');
+    await writeDocx(layout, manual);
+  });
+
+  it("puts a manual's running title in Word's header and its page number in the footer as a PAGE field, none in the body", () => {
+    const parts = zipParts(manual);
+    const headers = parts.filter((p) => /^word\/header\d+\.xml$/.test(p)).map((p) => wordParagraphs(zipPart(manual, p) ?? '').join(' '));
+    expect(headers).toEqual(["Bicycle Owner's Manual · Model T-300"]);
+    const footers = parts.filter((p) => /^word\/footer\d+\.xml$/.test(p)).map((p) => zipPart(manual, p) ?? '');
+    expect(footers).toHaveLength(1);
+    expect(wordParagraphs(footers[0]).join(' ')).toBe('Page ');
+    expect(footers[0]).toMatch(/<w:instrText[^>]*>PAGE<\/w:instrText>/);
+    const body = docxParagraphs(manual).filter((p) => p.trim());
+    expect(body.filter((p) => p.includes('Model T-300') || /^Page \d+$/.test(p))).toEqual([]);
+    expect(body[0]).toBe("Bicycle Owner's Manual");
+  });
+
+  it('makes one paragraph of a paragraph that runs on from one page to the next', () => {
+    const body = docxParagraphs(manual);
+    // Page 3 ends with "...since air seeps slowly through the inner tube even when nothing is wrong. Underinflated tyres", page 4 goes on.
+    const paragraph = body.filter((p) => p.includes('Check the tyre pressure at least once a week'));
+    expect(paragraph).toHaveLength(1);
+    expect(paragraph[0]).toContain('Underinflated tyres wear quickly');
+    expect(paragraph[0]).toMatch(/less grip on wet roads\.$/);
+    // Each page of the PDF is still a page of its own.
+    expect(zipPart(manual, 'word/document.xml')!.match(/<w:type w:val="nextPage"\/>/g)).toHaveLength(3);
   });
 });

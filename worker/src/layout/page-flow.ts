@@ -31,6 +31,8 @@ export interface Column extends Box {
 export interface Band extends Box {
   /** One column, or several side by side (left to right on the page). */
   columns: Column[];
+  /** The text set sideways in the margins, read after the rest of the page. */
+  sideways?: boolean;
 }
 
 export interface PageFlow {
@@ -47,6 +49,8 @@ export interface FlowOptions {
   tables?: boolean;
   /** The document's words, to put words broken at line ends back together (documentFlow makes it). */
   lexicon?: Lexicon;
+  /** Join a paragraph that a page break cut in two (the Word writer, once the running lines are out of the body). */
+  joinPages?: boolean;
 }
 
 type Item = Box & ({ kind: 'text'; fragment: Fragment } | { kind: 'image'; image: ImageBox } | { kind: 'table'; table: Table });
@@ -67,7 +71,43 @@ export function documentFlow(layout: DocumentLayout, opts: FlowOptions = {}): Pa
   for (const page of layout.pages) for (const run of page.runs) lexicon.learn(run.text);
   const pages = layout.pages.map((p) => pageFlow(p, { lexicon, ...opts }));
   markHeadings(pages.flatMap((p) => p.bands.flatMap((b) => b.columns.flatMap((c) => c.blocks.filter((x): x is Paragraph => x.kind === 'paragraph')))));
+  if (opts.joinPages) for (let i = 1; i < pages.length; i++) joinAcrossPages(pages[i - 1], pages[i], lexicon);
   return pages;
+}
+
+/**
+ * A paragraph cut by a page break, in one column on both pages (same size, same width): one
+ * paragraph. Each page stays a Word page, so the shorter part moves to the page of the longer
+ * one, and only when the page it joins has the room to spare (see the writer's margins): a Word
+ * page that overflowed would push the rest of the document a page on.
+ */
+function joinAcrossPages(before: PageFlow, after: PageFlow, lexicon: Lexicon): void {
+  const lastBand = before.bands.findLast((b) => !b.sideways);
+  const firstBand = after.bands[0];
+  if (!lastBand || !firstBand || lastBand.columns.length !== 1 || firstBand.columns.length !== 1) return;
+  if (before.width !== after.width || before.height !== after.height) return;
+  const [prevColumn, nextColumn] = [lastBand.columns[0], firstBand.columns[0]];
+  const prev = prevColumn.blocks.at(-1);
+  const next = nextColumn.blocks[0];
+  if (prev?.kind !== 'paragraph' || next?.kind !== 'paragraph' || prev.list || next.list) return;
+  const width = (b: Box) => b.x1 - b.x0;
+  if (Math.abs(width(prevColumn) - width(nextColumn)) > 0.05 * width(prevColumn)) return;
+  if (!continuesInto(prev, prevColumn, next, nextColumn)) return;
+  const lineHeight = (p: Paragraph) => p.lines.length * (p.lineHeight ?? 1.2) * p.fontSize;
+  // The room a page keeps for text rewrapped in a stand-in font, a part of which the moved lines may take.
+  const spare = (p: PageFlow) => 0.3 * (p.content.y0 + (p.height - p.content.y1));
+  if (prev.lines.length >= next.lines.length) {
+    if (lineHeight(next) > spare(before)) return;
+    mergeInto(prev, next, lexicon);
+    nextColumn.blocks.shift();
+  } else {
+    if (lineHeight(prev) > spare(after)) return;
+    const moved = { ...prev, content: prev.content.map((c) => ({ ...c })), lines: [...prev.lines] };
+    mergeInto(moved, next, lexicon);
+    // The paragraph opens the page as the moved part did on its own page: its first line, its indents.
+    nextColumn.blocks[0] = { ...moved, spaceBefore: 0 };
+    prevColumn.blocks.pop();
+  }
 }
 
 export function pageFlow(page: PageLayout, opts: FlowOptions = {}): PageFlow {
@@ -98,7 +138,7 @@ export function pageFlow(page: PageLayout, opts: FlowOptions = {}): PageFlow {
       .flat()
       .map((m) => lineOf([{ ...m.run, x: m.x0, y: m.y0, width: m.run.height, height: m.run.fontSize }]));
     const box = unionBox(margins.map((r) => ({ x0: r.x, y0: r.y, x1: r.x + r.width, y1: r.y + r.height })));
-    bands.push({ ...box, columns: [{ ...content, blocks: lines.map((l) => paragraphsOf([l], { ...content, x1: Math.max(content.x1, l.x1) })[0]) }] });
+    bands.push({ ...box, sideways: true, columns: [{ ...content, blocks: lines.map((l) => paragraphsOf([l], { ...content, x1: Math.max(content.x1, l.x1) })[0]) }] });
   }
   return { width: page.width, height: page.height, content, bands, rtl };
 }

@@ -16,11 +16,16 @@ import {
   Column,
   ColumnBreak,
   Document,
+  Footer,
+  FrameAnchorType,
+  Header,
   HeadingLevel,
   ImageRun,
   LevelFormat,
   LineRuleType,
   Packer,
+  NumberFormat as PageNumberType,
+  PageNumber,
   PageOrientation,
   Paragraph,
   SectionType,
@@ -28,6 +33,8 @@ import {
   TableCell,
   TableLayoutType,
   TableRow,
+  Tab,
+  TabStopType,
   TextRun,
   WidthType,
   type ISectionOptions,
@@ -36,18 +43,31 @@ import {
 import { officeFont } from './font-names';
 import { CJK_CHAR, fragmentsOf, isRtlText, lineOf, rowsOf } from './lines';
 import { documentFlow, type Band, type Block, type PageFlow } from './page-flow';
+import { findFurniture, withoutFurniture, type PageFurniture, type RunningLine } from './page-furniture';
 import { paragraphsOf, type Align, type ListInfo, type NumberFormat, type Paragraph as FlowParagraph, type StyledText } from './paragraphs';
 import type { Table as FlowTable } from './tables';
-import type { DocumentLayout, ImageBox } from './types';
+import type { DocumentLayout, ImageBox, TextRun as LayoutRun } from './types';
 
-export async function writeDocx(layout: DocumentLayout, outPath: string): Promise<void> {
-  const pages = documentFlow(layout);
+export interface DocxOptions {
+  /**
+   * Running heads and feet out of the body: into Word's header and footer, the page number a
+   * PAGE field, or out of the flow when they differ page to page; a paragraph cut by a page break
+   * made whole (on by default; the benchmark compares with it off).
+   */
+  furniture?: boolean;
+}
+
+export async function writeDocx(layout: DocumentLayout, outPath: string, opts: DocxOptions = {}): Promise<void> {
+  const furniture = opts.furniture === false ? layout.pages.map((): PageFurniture => ({ lines: [] })) : findFurniture(layout);
+  const pages = documentFlow(withoutFurniture(layout, furniture), { joinPages: opts.furniture !== false });
   const numbering = new Numbering();
+  const running = new RunningParts(pages, furniture);
   const sections: ISectionOptions[] = [];
-  pages.forEach((page, i) => sections.push(...pageSections(page, i, numbering)));
+  pages.forEach((page, i) => sections.push(...pageSections(page, i, numbering, running)));
   if (!sections.length) sections.push({ children: [new Paragraph('')] });
   const doc = new Document({
     creator: 'Sheaf',
+    ...(running.evenAndOdd ? { evenAndOddHeaderAndFooters: true } : {}),
     styles: {
       default: {
         document: { run: { font: bodyFont(pages) } },
@@ -68,15 +88,17 @@ const twips = (pt: number) => Math.round(pt * 20);
 /** docx sizes pictures in pixels at 96 per inch. */
 const pixels = (pt: number) => Math.max(1, Math.round((pt * 96) / 72));
 
-function pageSections(page: PageFlow, pageIndex: number, numbering: Numbering): ISectionOptions[] {
+function pageSections(page: PageFlow, pageIndex: number, numbering: Numbering, running: RunningParts): ISectionOptions[] {
   const c = page.content;
   // Margins from where the content sits, with room to spare at top and bottom: text rewrapped by
   // a word processor (without the original's hyphenation, in a stand-in font) runs a little longer.
+  // A running head or foot keeps its place, in the margin above or below the body.
+  const { head, foot } = running.extent(pageIndex);
   const margin = {
     left: clamp(c.x0, 18, 108),
     right: clamp(page.width - c.x1, 18, 108),
-    top: clamp(0.5 * c.y0, 14, 72),
-    bottom: clamp(0.4 * (page.height - c.y1), 14, 72),
+    top: clamp(Math.max(0.5 * c.y0, head ? head.y1 + 2 : 0), 14, Math.max(14, c.y0)),
+    bottom: clamp(Math.max(0.4 * (page.height - c.y1), foot ? page.height - foot.y0 + 2 : 0), 14, Math.max(14, page.height - c.y1)),
   };
   const area = { x0: margin.left, x1: page.width - margin.right, y0: margin.top, y1: page.height - margin.bottom };
   const pageProps = {
@@ -85,13 +107,22 @@ function pageSections(page: PageFlow, pageIndex: number, numbering: Numbering): 
       page.width > page.height
         ? { width: twips(page.height), height: twips(page.width), orientation: PageOrientation.LANDSCAPE }
         : { width: twips(page.width), height: twips(page.height), orientation: PageOrientation.PORTRAIT },
-    margin: { left: twips(margin.left), right: twips(margin.right), top: twips(margin.top), bottom: twips(margin.bottom), header: 0, footer: 0 },
+    margin: {
+      left: twips(margin.left),
+      right: twips(margin.right),
+      top: twips(margin.top),
+      bottom: twips(margin.bottom),
+      header: twips(head ? head.y0 : 0),
+      footer: twips(foot ? page.height - foot.y1 : 0),
+    },
   };
   const bands = page.bands.length ? page.bands : [undefined];
+  const parts = running.partsOf(pageIndex, area);
+  const loose = running.loose(pageIndex);
   return bands.map((band, i) => {
     const columns = band && band.columns.length > 1 ? columnsOf(band, area) : undefined;
     const properties = {
-      page: pageProps,
+      page: { ...pageProps, ...(i === 0 && parts.pageNumbers ? { pageNumbers: parts.pageNumbers } : {}) },
       ...(i === 0 ? (pageIndex === 0 ? {} : { type: SectionType.NEXT_PAGE }) : { type: SectionType.CONTINUOUS }),
       ...(columns ? { column: columns.setting } : {}),
     };
@@ -99,8 +130,200 @@ function pageSections(page: PageFlow, pageIndex: number, numbering: Numbering): 
     // to set it apart, not so much that a running foot is pushed off a page whose text ran long.
     const above = i > 0 && band ? Math.max(0, 0.5 * (band.y0 - bands[i - 1]!.y1)) : 0;
     const children = band ? bandChildren(band, columns?.widths ?? [area.x1 - area.x0], area, above, numbering) : [];
+    // Running lines that differ page to page sit where they were, out of the flow: the head first, the foot last.
+    if (i === 0) children.unshift(...loose.filter((l) => l.band === 'head').map(framedLine));
+    const lastRead = bands.findLastIndex((b) => !b?.sideways);
+    if (i === (lastRead < 0 ? bands.length - 1 : lastRead)) children.push(...loose.filter((l) => l.band === 'foot').map(framedLine));
     if (!children.length) children.push(new Paragraph(''));
-    return { properties, children } as ISectionOptions;
+    return { properties, children, ...(i === 0 ? { headers: parts.headers, footers: parts.footers } : {}) } as ISectionOptions;
+  });
+}
+
+type Slot = 'default' | 'even';
+
+const PAGE_NUMBER_TYPE = {
+  decimal: PageNumberType.DECIMAL,
+  lowerRoman: PageNumberType.LOWER_ROMAN,
+  upperRoman: PageNumberType.UPPER_ROMAN,
+} as const;
+
+/**
+ * Word's headers and footers from the running lines that repeat: one part for as long as the
+ * pages repeat the same lines (odd and even pages each their own when they alternate), a new one
+ * where they change, an empty one on a page without them; the page numbers restart where the
+ * printed ones do.
+ */
+class RunningParts {
+  readonly evenAndOdd: boolean;
+  /** Each page's repeating head and foot, as a key (its text without the page number, and where it sits). */
+  private keys: Array<{ head: string; foot: string }>;
+  /** The number Word gives each page, and where the numbering restarts. */
+  private numbers: number[] = [];
+  private restarts = new Map<number, { start: number; formatType: (typeof PageNumberType)[keyof typeof PageNumberType] }>();
+  private current = { head: new Map<Slot, string>(), foot: new Map<Slot, string>() };
+
+  constructor(
+    private pages: readonly PageFlow[],
+    private furniture: readonly PageFurniture[],
+  ) {
+    const key = (lines: RunningLine[]) => lines.map((l) => `${Math.round(l.x0 / 6)}:${Math.round(l.y0 / 6)}:${l.template}`).join('\n');
+    this.keys = furniture.map((f) => ({
+      head: key(f.lines.filter((l) => l.repeats && l.band === 'head')),
+      foot: key(f.lines.filter((l) => l.repeats && l.band === 'foot')),
+    }));
+    const alternate = (band: 'head' | 'foot') =>
+      this.keys.some((k, i) => i + 1 < this.keys.length && k[band] && this.keys[i + 1][band] && k[band] !== this.keys[i + 1][band]);
+    this.evenAndOdd = alternate('head') || alternate('foot');
+    let number = 0;
+    let last: { offset: number; format: string } | undefined;
+    furniture.forEach((f, i) => {
+      number++;
+      if (f.number && (!last || last.offset !== f.number.value - i || last.format !== f.number.format)) {
+        last = { offset: f.number.value - i, format: f.number.format };
+        number = f.number.value;
+        this.restarts.set(i, { start: f.number.value, formatType: PAGE_NUMBER_TYPE[f.number.format] });
+      }
+      this.numbers.push(number);
+    });
+  }
+
+  /** Where the page's repeating head ends and its foot starts, for the margins. */
+  extent(page: number): { head?: { y0: number; y1: number }; foot?: { y0: number; y1: number } } {
+    const lines = this.furniture[page].lines.filter((l) => l.repeats);
+    const span = (band: 'head' | 'foot') => {
+      const ls = lines.filter((l) => l.band === band);
+      return ls.length ? { y0: Math.min(...ls.map((l) => l.y0)), y1: Math.max(...ls.map((l) => l.y1)) } : undefined;
+    };
+    return { head: span('head'), foot: span('foot') };
+  }
+
+  loose(page: number): RunningLine[] {
+    return this.furniture[page].lines.filter((l) => !l.repeats);
+  }
+
+  /** The header and footer parts the page's section must name (none when the page before's still hold), and its page numbering. */
+  partsOf(page: number, area: { x0: number; x1: number }) {
+    const slot: Slot = this.evenAndOdd && this.numbers[page] % 2 === 0 ? 'even' : 'default';
+    const build = (band: 'head' | 'foot') => {
+      const want = this.keys[page][band];
+      const current = this.current[band];
+      if ((current.get(slot) ?? '') === want && (page > 0 || !want)) return undefined;
+      current.set(slot, want);
+      const lines = this.furniture[page].lines.filter((l) => l.repeats && l.band === band);
+      const Part = band === 'head' ? Header : Footer;
+      const part = new Part({ children: lines.length ? lines.map((l) => runningParagraph(l, area)) : [new Paragraph('')] });
+      // A page that changes one slot names the other as it stands, so that no reader has to inherit it.
+      const other: Slot = slot === 'default' ? 'even' : 'default';
+      const out: Partial<Record<Slot, Header | Footer>> = { [slot]: part };
+      if (this.evenAndOdd && page > 0) out[other] = this.partFor(band, other, area);
+      return out;
+    };
+    const headers = build('head');
+    const footers = build('foot');
+    return { ...(headers ? { headers } : {}), ...(footers ? { footers } : {}), pageNumbers: this.restarts.get(page) };
+  }
+
+  /** The part a slot holds now, made again from the last page that filled it. */
+  private partFor(band: 'head' | 'foot', slot: Slot, area: { x0: number; x1: number }): Header | Footer {
+    const want = this.current[band].get(slot) ?? '';
+    const from = this.furniture.findIndex((_, i) => this.keys[i][band] === want && want !== '');
+    const lines = from < 0 ? [] : this.furniture[from].lines.filter((l) => l.repeats && l.band === band);
+    const Part = band === 'head' ? Header : Footer;
+    return new Part({ children: lines.length ? lines.map((l) => runningParagraph(l, area)) : [new Paragraph('')] });
+  }
+}
+
+/** A run of the layout as Word runs: its text, the page number in it a PAGE field. */
+function layoutRuns(line: RunningLine, index: number, run: LayoutRun): TextRun[] {
+  const style = {
+    size: Math.max(2, Math.round(run.fontSize * 2)),
+    ...(run.bold ? { bold: true } : {}),
+    ...(run.italic ? { italics: true } : {}),
+    ...(run.color && !nearWhite(run.color) ? { color: run.color } : {}),
+    ...(() => {
+      const font = officeFont(run.fontName, run.family);
+      return font ? { font: { ascii: font, hAnsi: font, eastAsia: font, cs: font } } : {};
+    })(),
+  };
+  const n = line.pageNumber?.run === index ? line.pageNumber : undefined;
+  if (!n) return [new TextRun({ text: run.text, ...style })];
+  return [
+    ...(n.start > 0 ? [new TextRun({ text: run.text.slice(0, n.start), ...style })] : []),
+    new TextRun({ children: [PageNumber.CURRENT], ...style }),
+    ...(n.end < run.text.length ? [new TextRun({ text: run.text.slice(n.end), ...style })] : []),
+  ];
+}
+
+/**
+ * A running line in a header or footer: its pieces (parted by wide gaps) at the left margin, in
+ * the middle or at the right margin, by tab stops, as they sat on the page.
+ */
+function runningParagraph(line: RunningLine, area: { x0: number; x1: number }): Paragraph {
+  const width = area.x1 - area.x0;
+  const middle = (area.x0 + area.x1) / 2;
+  const pieces: Array<{ x0: number; x1: number; runs: number[] }> = [];
+  line.runs.forEach((r, i) => {
+    const last = pieces.at(-1);
+    if (last && r.x - last.x1 < 1.5 * r.fontSize) {
+      last.runs.push(i);
+      last.x1 = Math.max(last.x1, r.x + r.width);
+    } else pieces.push({ x0: r.x, x1: r.x + r.width, runs: [i] });
+  });
+  const where = (p: { x0: number; x1: number }) =>
+    Math.abs((p.x0 + p.x1) / 2 - middle) < 0.05 * width ? 'center' : p.x1 > area.x1 - 0.1 * width && p.x0 > middle ? 'right' : 'left';
+  const children: Array<TextRun> = [];
+  const first = where(pieces[0]);
+  pieces.forEach((p, k) => {
+    if (k > 0) children.push(new TextRun({ children: [new Tab()] }));
+    for (const i of p.runs) {
+      children.push(...layoutRuns(line, i, { ...line.runs[i], text: i === p.runs[0] ? line.runs[i].text.trimStart() : line.runs[i].text }));
+      const next = line.runs[i + 1];
+      const spaced = next && p.runs.includes(i + 1) && next.x - (line.runs[i].x + line.runs[i].width) > 0.15 * next.fontSize;
+      if (spaced && !/\s$/.test(line.runs[i].text)) children.push(new TextRun({ text: ' ' }));
+    }
+  });
+  const single = pieces.length === 1;
+  return new Paragraph({
+    children,
+    spacing: { before: 0, after: 0 },
+    ...(single
+      ? first === 'center'
+        ? { alignment: AlignmentType.CENTER }
+        : first === 'right'
+          ? { alignment: AlignmentType.RIGHT }
+          : { indent: { left: twips(Math.max(0, pieces[0].x0 - area.x0)) } }
+      : {
+          tabStops: pieces
+            .slice(1)
+            .map((p) =>
+              where(p) === 'center'
+                ? { type: TabStopType.CENTER, position: twips(width / 2) }
+                : where(p) === 'right'
+                  ? { type: TabStopType.RIGHT, position: twips(width) }
+                  : { type: TabStopType.LEFT, position: twips(Math.max(0, p.x0 - area.x0)) },
+            ),
+          ...(first === 'left' && pieces[0].x0 - area.x0 > 2 ? { indent: { left: twips(pieces[0].x0 - area.x0) } } : {}),
+        }),
+  });
+}
+
+/** A running line that differs page to page, in a frame at its place on the page. */
+function framedLine(line: RunningLine): Paragraph {
+  return new Paragraph({
+    frame: {
+      type: 'absolute',
+      position: { x: twips(line.x0), y: twips(line.y0) },
+      anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE },
+    },
+    spacing: { before: 0, after: 0 },
+    children: line.runs.flatMap((r, i) => {
+      const gap = i > 0 ? r.x - (line.runs[i - 1].x + line.runs[i - 1].width) : 0;
+      const space =
+        i > 0 && gap > 0.15 * r.fontSize && !/\s$/.test(line.runs[i - 1].text)
+          ? [gap > 1.5 * r.fontSize ? new TextRun({ children: [new Tab()] }) : new TextRun({ text: ' ' })]
+          : [];
+      return [...space, ...layoutRuns(line, i, r)];
+    }),
   });
 }
 
