@@ -57,11 +57,13 @@ export async function pageBoxes(file: string, signal?: AbortSignal): Promise<Pag
   return pages;
 }
 
-export type PagesFormat = 'jpeg' | 'png' | 'gray-png' | 'ppm';
+export type PagesFormat = 'jpeg' | 'png' | 'gray-png' | 'gray' | 'ppm';
 const PAGES_FLAGS: Record<PagesFormat, { flags: string[]; ext: string }> = {
   jpeg: { flags: ['-jpeg'], ext: 'jpg' },
   png: { flags: ['-png'], ext: 'png' },
   'gray-png': { flags: ['-png', '-gray'], ext: 'png' },
+  // Binary PGM: no compression, about ten times quicker to write than a PNG of a 300 dpi page.
+  gray: { flags: ['-gray'], ext: 'pgm' },
   ppm: { flags: [], ext: 'ppm' },
 };
 

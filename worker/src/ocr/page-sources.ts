@@ -10,7 +10,7 @@ import { PIXEL_LIMIT, passThroughJpeg } from '../images/images-to-pdf';
 import { preparePdf } from '../inputs/pdf-input';
 import type { InputFile } from '../processors/types';
 import { parseTextLayout, type TextPage } from '../text/text-layout';
-import type { PageRaster } from './scan-page';
+import { readPgm, type PageRaster } from './scan-page';
 
 /** One page to convert: either it has text already, or it is recognised from its raster. */
 export interface SourcePage {
@@ -53,8 +53,6 @@ const SCAN_COVERAGE = 0.5;
 const MIN_TEXT_CHARS = 20;
 /** Decoding limit for an input image (sharp's own default is 268 million pixels). */
 const MAX_IMAGE_PIXELS = 150_000_000;
-
-const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
 /** The pages of a PDF, repaired and decrypted first like every PDF input. */
 export async function pdfSource(input: InputFile, dir: string, opts: { signal: AbortSignal; withText: boolean }): Promise<OcrSource> {
@@ -106,9 +104,15 @@ export async function pdfSource(input: InputFile, dir: string, opts: { signal: A
         const dpi = Math.min(wanted, Math.floor(72 * Math.sqrt(MAX_OCR_PIXELS / (shown.width * shown.height))));
         const pageDir = await mkdtemp(path.join(dir, `page-${i + 1}-`));
         try {
-          const [file] = await poppler.renderPages(doc.path, pageDir, { first: i + 1, last: i + 1, dpi, format: 'gray-png', signal: opts.signal });
-          const png = await readFile(file);
-          return { png, ...pngSize(png), dpi };
+          // Raw grey pixels: pdftoppm spends longer compressing a 300 dpi PNG than rendering the page.
+          const [file] = await poppler.renderPages(doc.path, pageDir, {
+            first: i + 1,
+            last: i + 1,
+            dpi,
+            format: 'gray',
+            signal: opts.signal,
+          });
+          return { ...readPgm(await readFile(file)), dpi };
         } finally {
           await rm(pageDir, { recursive: true, force: true });
         }
@@ -184,8 +188,9 @@ export async function imageSource(input: InputFile): Promise<OcrSource> {
         try {
           let image = open(i).rotate().flatten({ background: '#ffffff' });
           if (shrink < 1) image = image.resize(Math.round(width * shrink), Math.round(height * shrink), { fit: 'fill' });
-          const png = await image.greyscale().png({ compressionLevel: 1 }).toBuffer();
-          return { png, ...pngSize(png), dpi: dpi * shrink };
+          const { data, info } = await image.greyscale().raw().toBuffer({ resolveWithObject: true });
+          if (info.channels !== 1) throw new Error(`${info.channels} channels after conversion to grey`);
+          return { grey: data, width: info.width, height: info.height, dpi: dpi * shrink };
         } catch (e) {
           throw damaged(input, e);
         }
@@ -205,7 +210,9 @@ export async function imageSource(input: InputFile): Promise<OcrSource> {
         } catch (e) {
           throw damaged(input, e);
         }
-        doc.addPage([page.shown.width, page.shown.height]).drawImage(image, { x: 0, y: 0, width: page.shown.width, height: page.shown.height });
+        doc
+          .addPage([page.shown.width, page.shown.height])
+          .drawImage(image, { x: 0, y: 0, width: page.shown.width, height: page.shown.height });
       }
       return doc;
     },

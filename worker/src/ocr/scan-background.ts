@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { encodeBackground } from '../layout/slide-backgrounds';
 import type { ImageBox } from '../layout/types';
-import { uprightSize, type PageRaster, type ScannedPage } from './scan-page';
+import { openRaster, uprightSize, type PageRaster, type ScannedPage } from './scan-page';
 
 /**
  * The slide background of a recognised page (OCR to PowerPoint): the image Tesseract read, turned
@@ -15,10 +15,14 @@ const MAX_DPI = 150;
 /** Pixels painted around each word's box, for the anti-aliased edges of its letters. */
 const PAD = 2;
 
-export async function scanBackground(scan: ScannedPage, raster: PageRaster, page: { width: number; height: number }): Promise<ImageBox | undefined> {
+export async function scanBackground(
+  scan: ScannedPage,
+  raster: PageRaster,
+  page: { width: number; height: number },
+): Promise<ImageBox | undefined> {
   // The same turn scanPage gave the image it recognised.
   const degrees = 90 * scan.quarterTurns - scan.skew;
-  const read = degrees === 0 ? sharp(raster.png) : sharp(raster.png).rotate(degrees, { background: '#ffffff' });
+  const read = degrees === 0 ? openRaster(raster) : openRaster(raster).rotate(degrees, { background: '#ffffff' });
   const { data, info } = await read.greyscale().raw().toBuffer({ resolveWithObject: true });
   const pixels = new Uint8Array(data.buffer, data.byteOffset, data.length);
   for (const word of scan.ocr.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words))) {
@@ -30,7 +34,9 @@ export async function scanBackground(scan: ScannedPage, raster: PageRaster, page
   const width = Math.min(upright.width, info.width - left);
   const height = Math.min(upright.height, info.height - top);
   const shrink = Math.min(1, MAX_DPI / raster.dpi);
-  const image = sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.length), { raw: { width: info.width, height: info.height, channels: 1 } })
+  const image = sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.length), {
+    raw: { width: info.width, height: info.height, channels: 1 },
+  })
     .extract({ left, top, width, height })
     .resize(Math.max(1, Math.round(width * shrink)), Math.max(1, Math.round(height * shrink)));
   const encoded = await encodeBackground(await image.png({ compressionLevel: 9 }).toBuffer());

@@ -3,12 +3,29 @@ import { analysePage, type GreyImage } from './deskew';
 import { turnAboutCentre, type Matrix } from './geometry';
 import { greyPgm, type OcrEngine, type OcrPage } from './tesseract';
 
-/** A page as pixels: 8-bit grey PNG, and its resolution. */
-export interface PageRaster {
-  png: Buffer;
+/**
+ * A page as 8-bit grey pixels, and its resolution: either raw (`grey`, width × height bytes row by
+ * row, as a PGM holds them) or a grey PNG.
+ */
+export type PageRaster = ({ grey: Buffer; png?: undefined } | { png: Buffer; grey?: undefined }) & {
   width: number;
   height: number;
   dpi: number;
+};
+
+/** The raster as a sharp image, one grey channel. */
+export function openRaster(raster: PageRaster): sharp.Sharp {
+  return raster.grey ? sharp(raster.grey, { raw: { width: raster.width, height: raster.height, channels: 1 } }) : sharp(raster.png);
+}
+
+/** The pixels of a binary PGM (as pdftoppm -gray writes it). */
+export function readPgm(pgm: Buffer): { grey: Buffer; width: number; height: number } {
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 64));
+  if (!header) throw new Error('not an 8-bit binary PGM');
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const grey = pgm.subarray(header[0].length, header[0].length + width * height);
+  if (grey.length !== width * height) throw new Error(`PGM cut short: ${grey.length} of ${width * height} bytes`);
+  return { grey, width, height };
 }
 
 export interface ScannedPage {
@@ -90,8 +107,12 @@ export async function scanPage(
   raster: PageRaster,
   opts: { textPdf: boolean; onProgress?: (fraction: number) => void },
 ): Promise<ScannedPage> {
-  const decoded = await sharp(raster.png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const pixels: Pixels = { data: decoded.data, width: decoded.info.width, height: decoded.info.height };
+  let pixels: Pixels;
+  if (raster.grey) pixels = { data: raster.grey, width: raster.width, height: raster.height };
+  else {
+    const decoded = await sharp(raster.png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    pixels = { data: decoded.data, width: decoded.info.width, height: decoded.info.height };
+  }
   const geometry = analysePage(await analysisImage(pixels, 0));
   if (geometry.ink < BLANK_INK) {
     return { ocr: emptyPage(raster.width, raster.height), quarterTurns: 0, skew: 0 };
