@@ -72,7 +72,8 @@ describe('ruled tables', () => {
   it('parts text pdf.js joined across a rule between two cells', () => {
     const rules = [h(100, 50, 250), h(120, 50, 250), h(140, 50, 250), v(50, 100, 140), v(150, 100, 140), v(250, 100, 140)];
     const [kg, code] = [right('12.3', 148, 125), run('SP-3', 152, 125)];
-    const joined = { ...kg, text: '12.3 SP-3', width: code.x + code.width - kg.x, pieces: [kg, code].map((p) => ({ text: p.text, x: p.x, width: p.width })) };
+    const pieces = [kg, code].map(({ text, x, width }) => ({ text, x, width }));
+    const joined = { ...kg, text: '12.3 SP-3', width: code.x + code.width - kg.x, pieces };
     const [t] = detectTables(page([run('Kg', 55, 105), run('Code', 155, 105), joined], rules));
     expect(grid(t)).toEqual([
       ['Kg', 'Code'],
@@ -127,7 +128,8 @@ describe('tables without rules', () => {
       const y = 100 + 12 * i;
       const [item, qty, kg, code] = [run(r[0], 50, y), right(r[1], 140, y), right(r[2], 162, y), run(r[3], 164, y)];
       // pdf.js joins "3.5" and "FX-9" (2 points apart) into one item; where each was drawn stays known.
-      const joined = { ...kg, text: `${kg.text} ${code.text}`, width: code.x + code.width - kg.x, pieces: [kg, code].map((p) => ({ text: p.text, x: p.x, width: p.width })) };
+      const pieces = [kg, code].map(({ text, x, width }) => ({ text, x, width }));
+      const joined = { ...kg, text: `${kg.text} ${code.text}`, width: code.x + code.width - kg.x, pieces };
       return [item, qty, joined];
     });
     const tables = detectTables(page(runs));

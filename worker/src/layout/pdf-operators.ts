@@ -106,7 +106,19 @@ interface TextState {
 }
 
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-const newTextState = (): TextState => ({ matrix: IDENTITY, x: 0, y: 0, lineX: 0, lineY: 0, size: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, leading: 0, rise: 0 });
+const newTextState = (): TextState => ({
+  matrix: IDENTITY,
+  x: 0,
+  y: 0,
+  lineX: 0,
+  lineY: 0,
+  size: 0,
+  charSpacing: 0,
+  wordSpacing: 0,
+  hScale: 1,
+  leading: 0,
+  rise: 0,
+});
 
 export function walkOperators(opList: { fnArray: number[]; argsArray: unknown[][] }, viewportTransform: number[]): PageGraphics {
   const out: PageGraphics = { glyphs: [], images: [], rules: [], shapes: [] };
@@ -249,7 +261,8 @@ function addGlyphs(out: PageGraphics, state: State, glyphs: unknown[]) {
     if (typeof g !== 'object' || g === null) continue;
     const glyph = g as { unicode?: string; width?: number; isSpace?: boolean };
     const advance = ((glyph.width ?? 0) * t.size) / 1000;
-    if (glyph.unicode) out.glyphs.push({ text: glyph.unicode, color, width: glyph.width ?? 0, ...(level ? { x0: pageX(x), x1: pageX(x + advance) } : {}) });
+    const place = level ? { x0: pageX(x), x1: pageX(x + advance) } : {};
+    if (glyph.unicode) out.glyphs.push({ text: glyph.unicode, color, width: glyph.width ?? 0, ...place });
     x += advance + t.charSpacing + (glyph.isSpace ? t.wordSpacing : 0);
   }
   t.x += x * t.hScale;

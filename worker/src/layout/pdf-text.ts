@@ -119,7 +119,13 @@ const JUMP_EM = 0.1;
  * a gap no space glyph fills. Undefined when the run was drawn in one piece, or when the glyphs'
  * places do not agree with the run's ends (a font whose matrix the walk does not know).
  */
-function piecesOf(chars: readonly string[], followed: ReadonlyArray<FollowedChar | undefined>, from: number, to: number, box: { x: number; width: number; size: number }): RunPiece[] | undefined {
+function piecesOf(
+  chars: readonly string[],
+  followed: ReadonlyArray<FollowedChar | undefined>,
+  from: number,
+  to: number,
+  box: { x: number; width: number; size: number },
+): RunPiece[] | undefined {
   const pieces: Array<{ start: number; end: number; x0: number; x1: number }> = [];
   let prev: GlyphPlace | undefined;
   for (let i = from; i < to; i++) {

@@ -502,7 +502,8 @@ function columnGutters(rows: readonly Fragment[][], size: number, align: Alignme
   const minGap = CELL_GAP_EM * size;
   const tolerance = rows.length >= 6 ? Math.floor(0.1 * rows.length) : 0;
   // Headings reach over the next column's figures; one lined up with its own column leaves the strip open.
-  const counted = rows.map((row, i) => (i === 0 && rows.length >= 4 ? row.filter((p) => !(p.runs.length === 1 && align.lined(p.runs[0]))) : row));
+  const lined = (p: Fragment) => p.runs.length === 1 && align.lined(p.runs[0]);
+  const counted = rows.map((row, i) => (i === 0 && rows.length >= 4 ? row.filter((p) => !lined(p)) : row));
   // Figures flush right leave the left of their column to the longest words of the column before it.
   const reach = (p: Fragment): Box => {
     if (p.runs.length !== 1 || !FIGURE.test(p.runs[0].text.trim()) || !align.flushRight(p.runs[0])) return p;
@@ -630,7 +631,9 @@ class Alignment {
     const runs = rows.flat();
     const share = (test: (r: TextRun) => boolean) => runs.filter(test).length / Math.max(1, runs.length);
     this.off =
-      share((r) => r.family === 'monospace') > 0.5 || runs.filter((r) => MATH_SYMBOL.test(r.text)).length >= 2 || share((r) => /[\p{L}\p{N}]/u.test(r.text)) < 0.5;
+      share((r) => r.family === 'monospace') > 0.5 ||
+      runs.filter((r) => MATH_SYMBOL.test(r.text)).length >= 2 ||
+      share((r) => /[\p{L}\p{N}]/u.test(r.text)) < 0.5;
     this.tol = Math.max(0.5, 0.08 * size);
     this.minRows = Math.max(3, Math.ceil(0.3 * rows.length));
     this.maxCrossing = Math.floor(0.1 * rows.length) + (rows.length >= 5 ? 1 : 0);
@@ -665,8 +668,9 @@ class Alignment {
       ok = rows.size >= this.minRows;
       if (ok) {
         // Figures lined up on their decimal marks reach across them.
-        const across = (s: (typeof this.spans)[number]) =>
-          s.x0 < x - this.tol && s.x1 > x + this.tol && !(kind === 'decimal' && s.decimal !== undefined && Math.abs(s.decimal - x) <= this.tol);
+        const onMark = (s: (typeof this.spans)[number]) =>
+          kind === 'decimal' && s.decimal !== undefined && Math.abs(s.decimal - x) <= this.tol;
+        const across = (s: (typeof this.spans)[number]) => s.x0 < x - this.tol && s.x1 > x + this.tol && !onMark(s);
         ok = new Set(this.spans.filter(across).map((s) => s.row)).size <= this.maxCrossing;
       }
       this.memo.set(key, ok);
