@@ -35,10 +35,11 @@ function starter(preloads: string[]): string {
 
 /**
  * Holds the page's JavaScript until the server-rendered page has painted. The page needs none of
- * it to show: its ~60–110 KB of compressed scripts would otherwise share a slow phone connection
+ * it to show: the 220–300 KB of compressed scripts it loads would otherwise share a slow phone connection
  * with the page itself and come before its largest paint. React Router's module preloads leave the
  * head, its inline module script is written inert (type text/plain), and a small script right
- * after it puts both back once the page is on screen; hydration follows as before. The bytes are
+ * after it puts both back once the page is on screen; hydration follows as before (the price: on a
+ * slow link the page turns interactive later, its scripts requested after the paint). The bytes are
  * read as latin1, which maps each byte to one character and back, so UTF-8 text split between
  * chunks passes through intact.
  */
