@@ -6,7 +6,6 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { RouterContextProvider, ServerRouter, type EntryContext, type RouterContext } from 'react-router';
 import type { WebServerEntry } from '#shared/web-contract';
 import { CspNonce, cspNonceContext } from '~/lib/csp-nonce';
-import { deferredHydration } from '~/lib/deferred-hydration.server';
 import { pageServicesContext } from '~/lib/page-services.server';
 
 export const streamTimeout = 5_000;
@@ -26,8 +25,7 @@ export const loadContext: WebServerEntry['loadContext'] = ({ services, cspNonce 
 /**
  * React Router's default server entry, plus the response's Content-Security-Policy nonce: on React's
  * and React Router's inline scripts (hydration data, module import, scroll restoration, streamed
- * data) and, through CspNonce, on the inlined stylesheet. The page's scripts load once it has
- * painted (see deferredHydration).
+ * data) and, through CspNonce, on the inlined stylesheet.
  */
 export default function handleRequest(
   request: Request,
@@ -64,7 +62,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html');
-          pipe(deferredHydration(nonce)).pipe(body);
+          pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
