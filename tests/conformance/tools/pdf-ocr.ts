@@ -433,26 +433,19 @@ const pdfOcr: ToolConformance = {
       },
     },
     {
-      name: 'reports progress page by page while it recognises a scan of three pages, and ends at 1',
+      name: 'reports progress while it recognises a scan of three pages, never going back, and ends at 1',
       get inputs() {
         return [francaisThrice()];
       },
       options: { language: 'fra', outtype: 'txt' },
       check({ progress }) {
-        // Reading the input takes the first 5 %, writing the output the last; each page a third of the rest.
-        const pageEnds = [1, 2, 3].map((k) => 0.05 + (0.9 * k) / 3);
-        const at = pageEnds.map((end) => progress.findIndex((p) => Math.abs(p - end) < 1e-9));
-        expect(at.every((i) => i >= 0), String(progress)).toBe(true);
-        expect(at).toEqual([...at].sort((a, b) => a - b));
+        // Reading the input takes the first 5 %, writing the output the last; the pages, read at once
+        // on the OCR engines of the process, the rest: the bar moves by their mean.
         expect(progress[0]).toBe(0.05);
         expect(progress.at(-1)).toBe(1);
-        // Tesseract's own progress moves the bar inside each page, never past the page's end.
-        for (const [k, end] of pageEnds.entries()) {
-          const start = k === 0 ? 0.05 : pageEnds[k - 1];
-          const inside = progress.slice(k === 0 ? 1 : at[k - 1] + 1, at[k]);
-          expect(inside.length, `page ${k + 1}`).toBeGreaterThan(0);
-          expect(inside.every((p) => p > start && p < end)).toBe(true);
-        }
+        expect(progress).toEqual([...progress].sort((a, b) => a - b));
+        // Tesseract's own progress moves the bar inside the pages, not only as each one ends.
+        expect(progress.filter((p) => p > 0.05 && p < 0.95).length, String(progress)).toBeGreaterThan(6);
       },
     },
     {
