@@ -142,16 +142,10 @@ export function findFurniture(layout: DocumentLayout): PageFurniture[] {
     }
   }
   const need = pages.length <= 3 ? 2 : Math.max(2, Math.min(4, Math.ceil(0.2 * pages.length)));
-  for (const group of groups.values()) {
-    // Once a page, at about the same height on each.
-    const members = [...new Map(group.map((c) => [c.page, c])).values()].sort((a, b) => a.page - b.page);
-    const ys = members.map((m) => m.box.y0).sort((a, b) => a - b);
-    const mid = ys[Math.floor(ys.length / 2)];
-    const placed = members.filter((m) => Math.abs(m.box.y0 - mid) <= 0.02 * pages[m.page].height);
-    if (placed.length < need) continue;
-    const side = pageNumberSide(placed);
-    const repeats = new Set(placed.map((m) => withoutNumber(m.text, side))).size === 1;
+  const taken = new Set<Candidate>();
+  const place = (placed: readonly Candidate[], side: 'first' | 'last' | undefined, repeats: boolean) => {
     for (const m of placed) {
+      taken.add(m);
       const line: RunningLine = { ...m.box, band: m.band, runs: m.runs, text: m.text, template: withoutNumber(m.text, side), repeats };
       if (repeats && side) {
         const run = side === 'last' ? m.runs.length - 1 : 0;
@@ -165,6 +159,33 @@ export function findFurniture(layout: DocumentLayout): PageFurniture[] {
         }
       }
       out[m.page].lines.push(line);
+    }
+  };
+  // Once a page, at about the same height on each (pages of another size may have theirs elsewhere).
+  const atOneHeight = (lines: readonly Candidate[]) => {
+    const clusters: Candidate[][] = [];
+    for (const c of [...lines].sort((a, b) => a.box.y0 - b.box.y0)) {
+      const last = clusters.at(-1);
+      if (last && c.box.y0 - last[0].box.y0 <= 0.01 * pages[c.page].height) last.push(c);
+      else clusters.push([c]);
+    }
+    return clusters.map((cluster) => [...new Map(cluster.map((c) => [c.page, c])).values()].sort((a, b) => a.page - b.page));
+  };
+  for (const group of groups.values()) {
+    for (const placed of atOneHeight(group)) {
+      if (placed.length < need) continue;
+      const side = pageNumberSide(placed);
+      place(placed, side, new Set(placed.map((m) => withoutNumber(m.text, side))).size === 1);
+    }
+  }
+  // Heads whose words change with the chapter or section ("18 1.6. WEGE UND KNOTEN"), held together
+  // by a page number at the same end of the line and at the same height, page after page.
+  const rest = [...groups.values()].flat().filter((c) => !taken.has(c) && /^\S+\s|\s\S+$/.test(c.text));
+  for (const band of ['head', 'foot'] as const) {
+    for (const members of atOneHeight(rest.filter((c) => c.band === band))) {
+      if (members.length < need) continue;
+      const side = pageNumberSide(members);
+      if (side) place(members, side, true);
     }
   }
   for (const f of out) f.lines.sort((a, b) => a.y0 - b.y0);

@@ -92,13 +92,17 @@ function pageSections(page: PageFlow, pageIndex: number, numbering: Numbering, r
   const c = page.content;
   // Margins from where the content sits, with room to spare at top and bottom: text rewrapped by
   // a word processor (without the original's hyphenation, in a stand-in font) runs a little longer.
-  // A running head or foot keeps its place, in the margin above or below the body.
+  // A running head or foot in Word's header or footer moves up (down) as the page's text would
+  // have with it, so that the body keeps that room, and its gap to the head and foot.
   const { head, foot } = running.extent(pageIndex);
+  const headAt = head && clamp(0.5 * head.y0, 14, 72);
+  const footAt = foot && clamp(0.4 * (page.height - foot.y1), 14, 72);
   const margin = {
     left: clamp(c.x0, 18, 108),
     right: clamp(page.width - c.x1, 18, 108),
-    top: clamp(Math.max(0.5 * c.y0, head ? head.y1 + 2 : 0), 14, Math.max(14, c.y0)),
-    bottom: clamp(Math.max(0.4 * (page.height - c.y1), foot ? page.height - foot.y0 + 2 : 0), 14, Math.max(14, page.height - c.y1)),
+    top: head && headAt ? Math.max(14, c.y0 - (head.y0 - headAt)) : clamp(0.5 * c.y0, 14, 72),
+    bottom:
+      foot && footAt ? Math.max(14, page.height - c.y1 - (page.height - foot.y1 - footAt)) : clamp(0.4 * (page.height - c.y1), 14, 72),
   };
   const area = { x0: margin.left, x1: page.width - margin.right, y0: margin.top, y1: page.height - margin.bottom };
   const pageProps = {
@@ -112,8 +116,8 @@ function pageSections(page: PageFlow, pageIndex: number, numbering: Numbering, r
       right: twips(margin.right),
       top: twips(margin.top),
       bottom: twips(margin.bottom),
-      header: twips(head ? head.y0 : 0),
-      footer: twips(foot ? page.height - foot.y1 : 0),
+      header: twips(headAt ?? 0),
+      footer: twips(footAt ?? 0),
     },
   };
   const bands = page.bands.length ? page.bands : [undefined];
@@ -166,14 +170,18 @@ class RunningParts {
     private pages: readonly PageFlow[],
     private furniture: readonly PageFurniture[],
   ) {
-    const key = (lines: RunningLine[]) => lines.map((l) => `${Math.round(l.x0 / 6)}:${Math.round(l.y0 / 6)}:${l.template}`).join('\n');
-    this.keys = furniture.map((f) => ({
-      head: key(f.lines.filter((l) => l.repeats && l.band === 'head')),
-      foot: key(f.lines.filter((l) => l.repeats && l.band === 'foot')),
-    }));
+    const keysBy = (key: (l: RunningLine) => string) =>
+      furniture.map((f) => {
+        const of = (band: 'head' | 'foot') => f.lines.filter((l) => l.repeats && l.band === band).map(key);
+        return { head: of('head').join('\n'), foot: of('foot').join('\n') };
+      });
+    // Odd and even pages of their own when the words alternate page after page; a mirrored head
+    // that only changes sides keeps one part, set as the first page that has it sets it.
+    const words = keysBy((l) => l.template);
     const alternate = (band: 'head' | 'foot') =>
-      this.keys.some((k, i) => i + 1 < this.keys.length && k[band] && this.keys[i + 1][band] && k[band] !== this.keys[i + 1][band]);
+      words.some((k, i) => k[band] && words[i + 1]?.[band] && k[band] !== words[i + 1][band] && k[band] === words[i + 2]?.[band]);
     this.evenAndOdd = alternate('head') || alternate('foot');
+    this.keys = this.evenAndOdd ? keysBy((l) => `${Math.round(l.x0 / 6)}:${Math.round(l.y0 / 6)}:${l.template}`) : words;
     let number = 0;
     let last: { offset: number; format: string } | undefined;
     furniture.forEach((f, i) => {
