@@ -130,7 +130,10 @@ const RUNNING_FILES: Array<{ file: string; note: string }> = [
  * (two at least, three from ten pages). Made apart from the converter's own detection.
  */
 function runningLinesOf(layoutText: string): string[][] {
-  const pages = layoutText.replace(/\f$/, '').split('\f').map((p) => p.split('\n').filter((l) => l.trim()));
+  const pages = layoutText
+    .replace(/\f$/, '')
+    .split('\f')
+    .map((p) => p.split('\n').filter((l) => l.trim()));
   const key = (l: string) => l.trim().replace(/\d+/g, '#').replace(/\s+/g, ' ');
   const need = Math.max(2, Math.min(3, Math.ceil(0.2 * pages.length)));
   const ends = (pick: (lines: string[]) => string | undefined) => {
