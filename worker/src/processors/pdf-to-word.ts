@@ -9,7 +9,8 @@ import { defineProcessor } from './types';
 /**
  * A PDF as an editable Word document: pdf.js reads the text with its geometry, fonts and colours,
  * the pictures and the table rules; the layout code rebuilds paragraphs, headings, lists, tables
- * and columns in reading order; the docx package writes them, one Word page per PDF page.
+ * and columns in reading order; the docx package writes them, one Word page per PDF page, the
+ * running heads and feet in Word's header and footer (see layout/page-furniture.ts).
  */
 const pdfToWord = defineProcessor(wordTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
