@@ -80,7 +80,7 @@ const ZEnv = z.object({
    */
   TASK_MEMORY_MB: int(1024, 128),
   /** Memory all of a worker's task hosts may hold together; past it the largest task is stopped the same way. */
-  WORKER_MEMORY_MB: int(1280, 256),
+  WORKER_MEMORY_MB: int(2048, 256),
   /** How often the retention sweep runs. */
   SWEEP_INTERVAL_MS: int(60_000, 1000),
   QUEUE_PREFIX: z.string().default('sheaf'),
@@ -165,6 +165,18 @@ const ZEnv = z.object({
 /** ENGINE_IDLE_SECONDS in milliseconds, for the engines of a task host (they read the environment they inherit). */
 export function engineIdleMs(source: NodeJS.ProcessEnv = process.env): number {
   return ZEnv.shape.ENGINE_IDLE_SECONDS.parse(source.ENGINE_IDLE_SECONDS) * 1000;
+}
+
+/**
+ * Memory one heavy task may count on, in MB, for engines it runs several of at once (OCR): its
+ * share of the worker's total when every heavy slot is busy (WORKER_MEMORY_MB / WORKER_CONCURRENCY),
+ * and never more than TASK_MEMORY_MB. Past the total the worker stops the largest task, so a task
+ * that took more than its share could fail another's.
+ */
+export function taskShareMb(source: NodeJS.ProcessEnv = process.env): number {
+  const worker = ZEnv.shape.WORKER_MEMORY_MB.parse(source.WORKER_MEMORY_MB);
+  const slots = ZEnv.shape.WORKER_CONCURRENCY.parse(source.WORKER_CONCURRENCY);
+  return Math.min(ZEnv.shape.TASK_MEMORY_MB.parse(source.TASK_MEMORY_MB), Math.floor(worker / slots));
 }
 
 /** The social networks the footer can link to, and the setting that gives each one's address. */

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { engineIdleMs } from '#shared/env';
+import { engineIdleMs, taskShareMb } from '#shared/env';
 import { AppError } from '#shared/errors';
 import type { OcrLanguage } from '#shared/tools/pdf-ocr';
 import { OcrEngine } from './tesseract';
@@ -41,15 +41,6 @@ interface Waiter {
   lease: OcrLease;
   resolve(engine: OcrEngine): void;
   reject(error: unknown): void;
-}
-
-/**
- * Memory a task may hold (TASK_MEMORY_MB, which the task host inherits like ENGINE_IDLE_SECONDS):
- * the engines of a task must fit in it, or the worker stops the task as too complex.
- */
-function taskMemoryBytes(source: NodeJS.ProcessEnv = process.env): number {
-  const mb = Number(source.TASK_MEMORY_MB);
-  return (Number.isInteger(mb) && mb >= 128 ? mb : 1024) * MB;
 }
 
 /**
@@ -215,10 +206,10 @@ export class OcrPool {
   }
 }
 
-/** The process's pool: one engine per core, within the memory a task may hold. */
+/** The process's pool: one engine per core, within the task's share of the worker's memory (two engines by default). */
 export const ocrPool = new OcrPool({
   maxEngines: os.availableParallelism(),
-  memoryBytes: Math.max(ENGINE_BYTES, taskMemoryBytes() - HOST_RESERVE_BYTES),
+  memoryBytes: Math.max(ENGINE_BYTES, taskShareMb() * MB - HOST_RESERVE_BYTES),
   idleMs: engineIdleMs(),
 });
 
