@@ -123,24 +123,33 @@ export interface UpdateBase {
   pageRefs: string[];
 }
 
-const show = async (file: string, option: string, signal?: AbortSignal) =>
-  (await runEngine(QPDF, [option, abs(file)], { timeoutMs: TIMEOUT_MS, signal, okCodes: SUCCESS })).stdout;
+const show = async (file: string, options: string[], signal?: AbortSignal) =>
+  (await runEngine(QPDF, [...options, abs(file)], { timeoutMs: TIMEOUT_MS, signal, okCodes: SUCCESS })).stdout;
 
-/** Reads the trailer, the catalog and the page references: three small reads, no page content parsed. */
+/** Reads the trailer, the catalog and the page references: small reads, no page content parsed. */
 export async function updateBase(file: string, signal?: AbortSignal): Promise<UpdateBase> {
-  const [trailer, pages] = await Promise.all([show(file, '--show-object=trailer', signal), show(file, '--show-pages', signal)]);
+  // qpdf writes the catalog as object 1: it is read beside the trailer, and again only when the trailer names another.
+  const [trailer, firstAndPages] = await Promise.all([show(file, ['--show-object=trailer'], signal), show(file, ['--show-object=1', '--show-pages'], signal)]);
   const root = /\/Root (\d+) (\d+) R/.exec(trailer);
   const size = /\/Size (\d+)/.exec(trailer);
   if (!root || !size) throw new Error(`unexpected trailer: ${trailer.slice(0, 200)}`);
+  const [first, pages] = splitAtPages(firstAndPages);
   const pdfString = String.raw`(?:<[0-9a-fA-F\s]*>|\((?:[^()\\]|\\.)*\))`;
   const keep = [/\/Info \d+ \d+ R/.exec(trailer)?.[0], new RegExp(String.raw`/ID \[ ${pdfString} ${pdfString} \]`).exec(trailer)?.[0]];
+  const rootRef = `${root[1]} ${root[2]} R`;
   return {
-    rootRef: `${root[1]} ${root[2]} R`,
-    catalog: (await show(file, `--show-object=${root[1]},${root[2]}`, signal)).trim(),
+    rootRef,
+    catalog: (rootRef === '1 0 R' ? first : await show(file, [`--show-object=${root[1]},${root[2]}`], signal)).trim(),
     size: Number(size[1]),
     keep: keep.filter((entry) => entry !== undefined),
     pageRefs: [...pages.matchAll(/^page \d+: (\d+ \d+ R)$/gm)].map((m) => m[1]),
   };
+}
+
+/** `--show-object` and `--show-pages` in one call print the object, then the pages from the first "page 1:" line. */
+function splitAtPages(output: string): [string, string] {
+  const at = output.search(/^page 1: /m);
+  return at < 0 ? [output, ''] : [output.slice(0, at), output.slice(at)];
 }
 
 /** What one cheap read of a PDF tells: whether qpdf may take it as it is, its pages and its bookmarks. */

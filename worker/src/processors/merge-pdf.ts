@@ -33,7 +33,8 @@ const mergePdf = defineProcessor(mergeTool, async (ctx) => {
     );
   try {
     let ready = 0;
-    const docs = await mapLimit(ctx.inputs, ENGINE_PARALLELISM, async (input, i) => {
+    // The probes leave a core to the merge: it is the longer of the two.
+    const docs = await mapLimit(ctx.inputs, Math.max(1, ENGINE_PARALLELISM - 1), async (input, i) => {
       const doc = await readyForQpdf(input, path.join(dir, `input-${i + 1}.pdf`), ctx.signal);
       await ctx.progress((0.7 * ++ready) / ctx.inputs.length);
       return doc;
