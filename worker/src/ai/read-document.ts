@@ -3,12 +3,11 @@ import path from 'node:path';
 import type { AiHeading } from '#shared/ai/api';
 import * as poppler from '../engines/poppler';
 import * as qpdf from '../engines/qpdf';
-import { ENGINE_PARALLELISM } from '../jobs/parallel';
 import { preparePdf, singleInput } from '../inputs/pdf-input';
 import { scannedPageText } from '../ocr/ocr-layout';
 import { imageSource } from '../ocr/page-sources';
 import { scanPage, type PageRaster } from '../ocr/scan-page';
-import { OcrEngine } from '../ocr/tesseract';
+import { mapOnEngines, ocrPool } from '../ocr/ocr-pool';
 import type { InputFile, Processor, ProcessorContext } from '../processors/types';
 import { parseTextLayout } from '../text/text-layout';
 import { headingsBySize } from './headings';
@@ -95,30 +94,25 @@ async function readImage(input: InputFile, ctx: ProcessorContext<unknown>): Prom
 }
 
 /**
- * The text of `count` pictures, read by Tesseract one page per core (up to ENGINE_PARALLELISM
- * engines, each taking the next page when it is free); progress moves within `span`.
+ * The text of `count` pictures, read by Tesseract on the process's OCR engines (one per core, within
+ * the task's memory), in page order; progress moves within `span`.
  */
 async function recognise(count: number, raster: (i: number) => Promise<PageRaster>, ctx: ProcessorContext<unknown>, span: [number, number]): Promise<string[]> {
-  const texts = new Array<string>(count).fill('');
-  let next = 0;
-  let done = 0;
-  const report = (f: number) => ctx.progress(span[0] + ((span[1] - span[0]) * Math.min(count, done + f)) / count);
-  const lane = async () => {
-    const engine = await OcrEngine.start(OCR_LANGUAGES, { workDir: ctx.workDir, signal: ctx.signal });
-    try {
-      while (next < count) {
-        const i = next++;
-        const scan = await scanPage(engine, await raster(i), { textPdf: false, onProgress: (f) => void report(f) });
-        texts[i] = scannedPageText(scan);
-        done++;
-        await report(0);
-      }
-    } finally {
-      await engine.stop();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(ENGINE_PARALLELISM, count) }, lane));
-  return texts;
+  const read = new Array<number>(count).fill(0);
+  const report = () => ctx.progress(span[0] + ((span[1] - span[0]) * read.reduce((sum, f) => sum + f, 0)) / count);
+  const pages = Array.from({ length: count }, (_, i) => i);
+  return mapOnEngines(ocrPool, pages, { languages: OCR_LANGUAGES, workDir: ctx.workDir, signal: ctx.signal }, async (engine, i) => {
+    const scan = await scanPage(engine, await raster(i), {
+      textPdf: false,
+      onProgress: (f) => {
+        read[i] = Math.max(read[i], f);
+        void report();
+      },
+    });
+    read[i] = 1;
+    await report();
+    return scannedPageText(scan);
+  });
 }
 
 /** The PDF's bookmarks with a page, by depth; without any, the headings of its first pages by type size. */
