@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { ToolCase, ToolConformance } from '../harness';
 import { INHERITED_ROTATION, inheritedRotation } from '../made-fixtures';
@@ -10,6 +11,7 @@ const geoTopo = pdfFixture('pypdf_GeoTopo-komprimiert.pdf');
 const form = pdfFixture('pypdf_libreoffice-form.pdf');
 const taxForm = pdfFixture('pdfjs_160F-2019.pdf');
 const tagged = pdfFixture('ocrmypdf_tagged.pdf');
+const chelsea = pdfFixture('plumber_chelsea_pdta.pdf');
 
 /**
  * Organizing `inputs` by `order` gives exactly the pages of `sources`, each with the rotation it
@@ -56,6 +58,23 @@ const bookmarksOfBothInputs: ToolCase = {
         { title: '1.1 Topologische Räume', page: 3 },
         { title: '1.2 Metrische Räume', page: 5 },
         { title: '1.3 Stetigkeit', page: 1 },
+      ]),
+    );
+  },
+};
+
+/** qpdf writes this output with a cross-reference stream (chelsea has object streams): the bookmarks' update must write one too. */
+const streamed = organizes('writes the bookmarks after a cross-reference stream', [chelsea.file], '7,6,5,10,1', fromInput(0, [7, 6, 5, 10, 1]));
+const bookmarksAfterXrefStream: ToolCase = {
+  ...streamed,
+  async check(run) {
+    await streamed.check!(run);
+    const tail = readFileSync(run.outputs[0].path).subarray(-600).toString('latin1');
+    expect(tail).toMatch(/\/Type \/XRef[^]*\/Prev \d+[^]*startxref\s+\d+\s+%%EOF\s*$/);
+    expect(bookmarks(run.outputs[0].path)).toEqual(
+      expect.arrayContaining([
+        { title: '1. Mise en contexte', page: 3 },
+        { title: '2.  Méthodologie et consultations', page: 1 },
       ]),
     );
   },
@@ -116,6 +135,7 @@ const organizePdf: ToolConformance = {
       { 1: 90 },
     ),
     bookmarksOfBothInputs,
+    bookmarksAfterXrefStream,
     organizes('repeats a page asked for twice, turning only the copy marked', [tracemonkey.file], '1,1r180', fromInput(0, [1, 1]), { 2: 180 }),
     organizes(
       'adds the turn to rotations inherited from the page tree',
