@@ -98,21 +98,14 @@ async function readImage(input: InputFile, ctx: ProcessorContext<unknown>): Prom
  * the task's memory), in page order; progress moves within `span`.
  */
 async function recognise(count: number, raster: (i: number) => Promise<PageRaster>, ctx: ProcessorContext<unknown>, span: [number, number]): Promise<string[]> {
-  const read = new Array<number>(count).fill(0);
-  const report = () => ctx.progress(span[0] + ((span[1] - span[0]) * read.reduce((sum, f) => sum + f, 0)) / count);
   const pages = Array.from({ length: count }, (_, i) => i);
-  return mapOnEngines(ocrPool, pages, { languages: OCR_LANGUAGES, workDir: ctx.workDir, signal: ctx.signal }, async (engine, i) => {
-    const scan = await scanPage(engine, await raster(i), {
-      textPdf: false,
-      onProgress: (f) => {
-        read[i] = Math.max(read[i], f);
-        void report();
-      },
-    });
-    read[i] = 1;
-    await report();
-    return scannedPageText(scan);
-  });
+  return mapOnEngines(
+    ocrPool,
+    pages,
+    { languages: OCR_LANGUAGES, workDir: ctx.workDir, signal: ctx.signal },
+    async (engine, i, _n, progress) => scannedPageText(await scanPage(engine, await raster(i), { textPdf: false, onProgress: progress })),
+    (fraction) => ctx.progress(span[0] + (span[1] - span[0]) * fraction),
+  );
 }
 
 /** The PDF's bookmarks with a page, by depth; without any, the headings of its first pages by type size. */

@@ -216,22 +216,38 @@ export const ocrPool = new OcrPool({
 /**
  * Runs `work` on every item with the pool's engines, as many at once as the pool allows, and
  * returns the results in the items' order. After a failure no further item starts; the ones
- * running finish, then the first error is thrown.
+ * running finish, then the first error is thrown. `work` reports how far its item has got (0–1);
+ * `onProgress` hears the mean over all items, only when it moves forward.
  */
 export async function mapOnEngines<T, R>(
   pool: OcrPool,
   items: readonly T[],
   lease: OcrLease,
-  work: (engine: OcrEngine, item: T, index: number) => Promise<R>,
+  work: (engine: OcrEngine, item: T, index: number, progress: (fraction: number) => void) => Promise<R>,
+  onProgress?: (fraction: number) => Promise<void> | void,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
+  const read = new Array<number>(items.length).fill(0);
+  let reported = 0;
+  const report = async () => {
+    const fraction = read.reduce((sum, f) => sum + f, 0) / Math.max(1, items.length);
+    if (fraction <= reported) return;
+    reported = fraction;
+    await onProgress?.(fraction);
+  };
+  const progress = (i: number) => (fraction: number) => {
+    read[i] = Math.max(read[i], fraction);
+    void report();
+  };
   let next = 0;
   let failure: { error: unknown } | undefined;
   const lane = async () => {
     while (!failure && next < items.length) {
       const i = next++;
       try {
-        results[i] = await pool.run(lease, (engine) => work(engine, items[i], i));
+        results[i] = await pool.run(lease, (engine) => work(engine, items[i], i, progress(i)));
+        read[i] = 1;
+        await report();
       } catch (e) {
         failure ??= { error: e };
       }

@@ -49,37 +49,28 @@ const pdfOcr = defineProcessor(ocrTool, async (ctx) => {
     layouts.push(page.text ? textPageLayout(page.text) : { ...page.shown, runs: [], images: [], rules: [] });
   }
   const toRead = source.pages.flatMap((p, i) => (recognise(p) ? [i] : []));
-  // How far each page to read has got: progress is their mean, and only moves forward.
-  const read = new Array<number>(toRead.length).fill(0);
-  let reported = 0.05;
-  const report = async () => {
-    const fraction = 0.05 + (0.9 * read.reduce((sum, f) => sum + f, 0)) / Math.max(1, toRead.length);
-    if (fraction <= reported) return;
-    reported = fraction;
-    await ctx.progress(fraction);
-  };
-  // Pages are read on as many engines as the process's pool allows, and placed in page order.
-  await mapOnEngines(ocrPool, toRead, { languages, workDir: dir, signal: ctx.signal }, async (engine, i, n) => {
-    const raster = await source.pages[i].raster();
-    const scan = await scanPage(engine, raster, {
-      textPdf: layer?.needsFont ?? false,
-      onProgress: (f) => {
-        read[n] = Math.max(read[n], f);
-        void report();
-      },
-    });
-    if (layer && doc) {
-      if (scan.ocr.textPdf) await layer.adoptFont(scan.ocr.textPdf);
-      layer.add(doc.getPage(i), scan, raster);
-    }
-    texts[i] = scannedPageText(scan);
-    const layout = scannedPageLayout(scan, source.pages[i].shown, raster);
-    // A slide shows the scan behind the recognised text.
-    if (outtype === 'ppt') layout.background = await scanBackground(scan, raster, layout);
-    layouts[i] = layout;
-    read[n] = 1;
-    await report();
-  });
+  // Pages are read on as many engines as the process's pool allows, and placed in page order;
+  // progress is how far they have got together.
+  const onPages = (fraction: number) => ctx.progress(0.05 + 0.9 * fraction);
+  await mapOnEngines(
+    ocrPool,
+    toRead,
+    { languages, workDir: dir, signal: ctx.signal },
+    async (engine, i, _n, progress) => {
+      const raster = await source.pages[i].raster();
+      const scan = await scanPage(engine, raster, { textPdf: layer?.needsFont ?? false, onProgress: progress });
+      if (layer && doc) {
+        if (scan.ocr.textPdf) await layer.adoptFont(scan.ocr.textPdf);
+        layer.add(doc.getPage(i), scan, raster);
+      }
+      texts[i] = scannedPageText(scan);
+      const layout = scannedPageLayout(scan, source.pages[i].shown, raster);
+      // A slide shows the scan behind the recognised text.
+      if (outtype === 'ppt') layout.background = await scanBackground(scan, raster, layout);
+      layouts[i] = layout;
+    },
+    onPages,
+  );
 
   const stem = fileStem(input.name);
   let out: string;
