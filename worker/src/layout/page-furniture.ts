@@ -1,4 +1,5 @@
 import { lineOf, rowsOf, unionBox, type Box } from './lines';
+import { romanValue } from './paragraphs';
 import type { DocumentLayout, PageLayout, TextRun } from './types';
 
 /**
@@ -60,11 +61,7 @@ function keyOf(text: string): string {
 function numberOf(token: string): { value: number; format: PageNumberFormat } | undefined {
   if (/^\d+$/.test(token)) return { value: Number(token), format: 'decimal' };
   if (!ROMAN.test(token)) return undefined;
-  const v: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
-  const t = token.toLowerCase();
-  let value = 0;
-  for (let i = 0; i < t.length; i++) value += v[t[i]] < (v[t[i + 1]] ?? 0) ? -v[t[i]] : v[t[i]];
-  return { value, format: token === t ? 'lowerRoman' : 'upperRoman' };
+  return { value: romanValue(token), format: token === token.toLowerCase() ? 'lowerRoman' : 'upperRoman' };
 }
 
 function candidates(page: PageLayout, index: number): Candidate[] {

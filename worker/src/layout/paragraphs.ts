@@ -213,14 +213,15 @@ function listMarker(line: Line, frame: Box): ListInfo | undefined {
 
 function numberValue(token: string): { format: NumberFormat; value: number } | undefined {
   if (/^\d+$/.test(token)) return { format: 'decimal', value: Number(token) };
-  if (/^[ivxlcdm]+$/.test(token) && token.length > 1) return { format: 'lowerRoman', value: roman(token) };
-  if (/^[IVXLCDM]+$/.test(token) && token.length > 1) return { format: 'upperRoman', value: roman(token) };
+  if (/^[ivxlcdm]+$/.test(token) && token.length > 1) return { format: 'lowerRoman', value: romanValue(token) };
+  if (/^[IVXLCDM]+$/.test(token) && token.length > 1) return { format: 'upperRoman', value: romanValue(token) };
   if (/^[a-z]$/.test(token)) return { format: 'lowerLetter', value: token.charCodeAt(0) - 96 };
   if (/^[A-Z]$/.test(token)) return { format: 'upperLetter', value: token.charCodeAt(0) - 64 };
   return undefined;
 }
 
-function roman(s: string): number {
+/** The value of a Roman numeral, either case ("xiv" → 14). */
+export function romanValue(s: string): number {
   const v: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
   let total = 0;
   const t = s.toLowerCase();
