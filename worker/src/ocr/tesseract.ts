@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { AppError } from '#shared/errors';
 import type { OcrLanguage } from '#shared/tools/pdf-ocr';
+import { parseHocr } from './hocr';
 
 /** A box in the pixels of the recognised image, origin top-left. */
 export interface PixelBox {
@@ -76,29 +77,6 @@ async function languageFolder(languages: readonly OcrLanguage[], workDir: string
 /** Longest a single page may take; a stuck recognition is stopped rather than left to the task limit. */
 export const PAGE_TIMEOUT_MS = 180_000;
 const START_TIMEOUT_MS = 60_000;
-
-interface RawBox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-interface RawWord {
-  text: string;
-  confidence: number;
-  bbox: RawBox;
-}
-interface RawLine {
-  words: RawWord[];
-  bbox: RawBox;
-  baseline?: RawBox;
-  rowAttributes?: { rowHeight: number };
-}
-interface RawBlock {
-  paragraphs: Array<{ lines: RawLine[]; bbox: RawBox }>;
-}
-
-const box = (b: RawBox): PixelBox => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1 });
 
 /** The worker thread tesseract.js runs Tesseract in (not part of its typings). */
 interface WorkerThread {
@@ -216,29 +194,17 @@ export class OcrEngine {
       'configuring tesseract',
     );
     const { data } = await this.guard(
-      () => this.worker.recognize(image, { pdfTextOnly: true }, { text: true, blocks: true, pdf: opts.textPdf }),
+      () => this.worker.recognize(image, { pdfTextOnly: true }, { text: true, hocr: true, pdf: opts.textPdf }),
       this.pageTimeoutMs,
       'recognising a page',
     );
     this.progress.report = undefined;
-    const blocks = (data.blocks ?? []) as unknown as RawBlock[];
-    const paragraphs: OcrParagraph[] = blocks.flatMap((b) =>
-      b.paragraphs.map((p) => ({
-        box: box(p.bbox),
-        lines: p.lines.map((l) => ({
-          box: box(l.bbox),
-          baseline: box(l.baseline ?? { x0: l.bbox.x0, y0: l.bbox.y1, x1: l.bbox.x1, y1: l.bbox.y1 }),
-          rowHeight: l.rowAttributes?.rowHeight ?? l.bbox.y1 - l.bbox.y0,
-          words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, box: box(w.bbox) })),
-        })),
-      })),
-    );
     return {
       width,
       height,
       confidence: data.confidence,
       text: data.text,
-      paragraphs,
+      paragraphs: parseHocr(data.hocr ?? ''),
       textPdf: data.pdf ? Uint8Array.from(data.pdf) : undefined,
     };
   }
