@@ -1,6 +1,7 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 import { inMenu, toolCatalog, toolSlugs } from '#shared/tools';
 import { isEditorKind } from './components/editor/editor-tools';
+import { hasOptions } from './components/tool-flow/options-tools';
 import { FORM_PAGES } from './lib/forms';
 import { LEGAL_PAGES } from './lib/legal-pages';
 
@@ -32,9 +33,10 @@ export default [
     ...page(':blog', 'routes/blog-category.tsx', 'blog-category'),
     ...page(':blog/:id', 'routes/blog-article.tsx', 'blog-article'),
     // End of content pages.
-    // The editors' pages are a route of their own: the other tool pages do not load the editor.
+    // The editors' pages and those of the tools with options are routes of their own: the other
+    // tool pages load neither the editor nor the options panels (and their zod schemas).
     ...toolSlugs().flatMap(({ slug, toolId }) => {
-      const file = isEditorKind(toolId) ? 'routes/editor-tool.tsx' : 'routes/tool.tsx';
+      const file = isEditorKind(toolId) ? 'routes/editor-tool.tsx' : hasOptions(toolId) ? 'routes/tool-with-options.tsx' : 'routes/tool.tsx';
       return [route(slug, file, { id: `tool-en-${slug}` }), route(`fr/${slug}`, file, { id: `tool-fr-${slug}` })];
     }),
     // /log-in and /sign-up are the same page: the home page under the login popup.

@@ -6,6 +6,15 @@ export const TOOL_CATEGORIES = ['organize', 'editor', 'security', 'convertFrom',
 export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
 
 /**
+ * What a finished task hands back: one file, one picture, several PDFs, or several pictures.
+ * Pictures are shown as thumbnails; several pictures go to API clients as `imageurls`.
+ */
+export type ToolOutput = 'file' | 'image' | 'pdfs' | 'images';
+
+/** Outputs that are pictures, which the result page shows as thumbnails. */
+export const outputsImages = (output: ToolOutput) => output === 'image' || output === 'images';
+
+/**
  * Menus that link a chosen few tools (More Tools links them all): the header's top links, its
  * Convert menu, and the /app workspace's bar (each of those tools has its page under /app).
  */

@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import type { Env } from '../env';
 import type { FileKind } from '../file-kinds';
-import type { ToolCategory, ToolSummary } from './catalog';
+import type { ToolCategory, ToolOutput, ToolSummary } from './catalog';
 
-export { TOOL_CATEGORIES, byCategory, inMenu, type ToolCategory, type ToolMenu, type ToolSummary } from './catalog';
+export { TOOL_CATEGORIES, byCategory, inMenu, outputsImages, type ToolCategory, type ToolMenu, type ToolOutput, type ToolSummary } from './catalog';
 
 /** Native engines a worker probes at boot; a tool needing a missing one is reported unavailable. */
 export const ENGINES = ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'soffice', 'chromium', 'ebook-convert', 'bsdtar'] as const;
 export type EngineName = (typeof ENGINES)[number];
-
-/**
- * What a finished task hands back: one file, one picture, several PDFs, or several pictures.
- * Pictures are shown as thumbnails; several pictures go to API clients as `imageurls`.
- */
-export type ToolOutput = 'file' | 'image' | 'pdfs' | 'images';
-
-/** Outputs that are pictures, which the result page shows as thumbnails. */
-export const outputsImages = (output: ToolOutput) => output === 'image' || output === 'images';
 
 export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
   id: string;

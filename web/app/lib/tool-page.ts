@@ -1,21 +1,27 @@
 import type { Location, MetaDescriptor } from 'react-router';
-import { getTool, toolSlugs, type ToolDefinition } from '#shared/tools';
-import { getI18n, langFromPath, stripLang, type Lang } from './i18n';
+import type { ToolDefinition } from '#shared/tools';
+import { getI18n, langFromPath } from './i18n';
 import { faqLd, originFrom, pageMeta, webApplicationLd } from './seo';
 
-const TOOL_BY_SLUG = new Map(toolSlugs().map(({ slug, toolId }) => [slug, toolId]));
-
-/** The tool a tool-page path shows, and in which language: '/fr/shrink-pdf' → compress-pdf, fr. */
-export function toolForPath(pathname: string): { tool: ToolDefinition | undefined; lang: Lang } {
-  const slug = stripLang(pathname).split('/').filter(Boolean)[0] ?? '';
-  const id = TOOL_BY_SLUG.get(slug);
-  return { tool: id ? getTool(id) : undefined, lang: langFromPath(pathname) };
-}
+/**
+ * What a tool page's code needs of its tool, sent by the page's loader from the registry: the page
+ * ships neither the registry nor zod, which only the options panels of the tools that have some load.
+ */
+export type ToolInfo = Pick<ToolDefinition, 'id' | 'category' | 'accepts' | 'minFiles' | 'maxFiles' | 'output' | 'reportsSaving' | 'built'>;
 
 /** A tool page's title, description, alternates and structured data (its FAQ when it has one). */
-export function toolPageMeta({ location, matches }: { location: Location; matches: Parameters<typeof originFrom>[0] }): MetaDescriptor[] {
-  const { tool, lang } = toolForPath(location.pathname);
+export function toolPageMeta({
+  location,
+  matches,
+  loaderData,
+}: {
+  location: Location;
+  matches: Parameters<typeof originFrom>[0];
+  loaderData: { tool?: ToolInfo } | undefined;
+}): MetaDescriptor[] {
+  const tool = loaderData?.tool;
   if (!tool) return [];
+  const lang = langFromPath(location.pathname);
   const { t } = getI18n(lang);
   const origin = originFrom(matches);
   // Aliases such as /shrink-pdf point search engines at the tool's own page.

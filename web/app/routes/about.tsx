@@ -4,14 +4,15 @@ import { LANGS } from '#shared/i18n';
 import { TOOLS } from '#shared/tools';
 import { copyList } from '~/lib/copy-list';
 import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
+import { routeCopy } from '~/lib/page-copy.server';
 import { pageServices } from '~/lib/page-services.server';
 import { originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/about';
 
 /** The figures the page states are this server's own settings. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { config } = pageServices(context);
-  return { retentionMinutes: config.FILE_RETENTION_MINUTES, maxUploadMb: config.MAX_UPLOAD_MB };
+  return { pageCopy: routeCopy(request, ['about']), retentionMinutes: config.FILE_RETENTION_MINUTES, maxUploadMb: config.MAX_UPLOAD_MB };
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {

@@ -1,5 +1,6 @@
 import { ChatWorkspace } from '~/components/ai/chat-workspace';
 import { getI18n, langFromPath } from '~/lib/i18n';
+import { routeCopy } from '~/lib/page-copy.server';
 import { notFound } from '~/lib/route-errors';
 import { originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/ai-chat';
@@ -8,9 +9,9 @@ import type { Route } from './+types/ai-chat';
 const DOCUMENT_ID = /^[A-Za-z0-9_-]{6,64}$/;
 
 /** The spec: a route whose parameters fail validation shows the 404 page. */
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ request, params }: Route.LoaderArgs) {
   if (!DOCUMENT_ID.test(params.id)) throw notFound();
-  return null;
+  return { pageCopy: routeCopy(request, ['aiPdf', 'aiTranslate']) };
 }
 
 export function meta({ location, params, matches }: Route.MetaArgs) {

@@ -7,9 +7,12 @@ import { useDocuments } from '~/components/ai/use-documents';
 import { AI_FEATURES } from '~/components/layout/nav-links';
 import { aiApi } from '~/lib/ai-api';
 import { getI18n, langFromPath } from '~/lib/i18n';
+import { routeCopy } from '~/lib/page-copy.server';
 import { originFrom, pageMeta } from '~/lib/seo';
 import { useAuth } from '~/stores/auth-provider';
 import type { Route } from './+types/ai-pdf';
+
+export const loader = ({ request }: Route.LoaderArgs) => ({ pageCopy: routeCopy(request, ['aiPdf']) });
 
 export function meta({ location, matches }: Route.MetaArgs) {
   const lang = langFromPath(location.pathname);

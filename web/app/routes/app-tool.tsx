@@ -5,12 +5,23 @@ import { EditorWorkspace } from '~/components/editor/editor-workspace';
 import { isEditorKind } from '~/components/editor/editor-tools';
 import { NotBuilt } from '~/components/tool-page/not-built';
 import { ToolFlow } from '~/components/tool-flow/tool-flow';
+import { hasOptions } from '~/components/tool-flow/options-tools';
+import { TOOL_OPTIONS } from '~/components/tool-flow/tool-options';
 import { getI18n, langFromPath, stripLang } from '~/lib/i18n';
+import { routeCopy } from '~/lib/page-copy.server';
+import { toolCopy } from '~/lib/tool-page.server';
 import { originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/app-tool';
 
 /** '/fr/app/pdf-to-word' → the pdf-to-word tool (routes.ts only maps the workspace's tools here). */
 const toolOf = (pathname: string) => getTool(stripLang(pathname).split('/').filter(Boolean)[1] ?? '');
+
+/** The copy of the tool's flow, which the browser does not load up front (see ROUTE_COPY). */
+export function loader({ request, pattern }: Route.LoaderArgs) {
+  // The route's own path ('fr/app/pdf-to-word'): request.url ends in `.data` when the browser fetches the page's data.
+  const tool = toolOf(`/${pattern.replace(/^\/+/, '')}`);
+  return { pageCopy: tool ? routeCopy(request, toolCopy(tool.id)) : undefined };
+}
 
 export function meta({ location, matches }: Route.MetaArgs) {
   const tool = toolOf(location.pathname);
@@ -30,7 +41,7 @@ export default function AppToolPage() {
     <div className="container workspace-tool">
       <h1 className="workspace-tool__title">{t(`tools.${tool.id}.title`)}</h1>
       <p className="workspace-tool__subtitle">{t(`tools.${tool.id}.subtitle`)}</p>
-      {isEditorKind(tool.id) ? <EditorWorkspace key={tool.id} tool={tool} /> : tool.built ? <ToolFlow key={tool.id} tool={tool} /> : <NotBuilt tool={tool} />}
+      {isEditorKind(tool.id) ? <EditorWorkspace key={tool.id} tool={tool} /> : tool.built ? <ToolFlow key={tool.id} tool={tool} options={hasOptions(tool.id) ? TOOL_OPTIONS[tool.id] : undefined} /> : <NotBuilt tool={tool} />}
     </div>
   );
 }

@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '#shared/validation';
 import { CheckIcon } from '~/components/icons';
 import { getI18n, langFromPath } from '~/lib/i18n';
+import { routeCopy } from '~/lib/page-copy.server';
 import { useCopyText, type Copy } from '~/lib/messages';
 import { originFrom, pageMeta } from '~/lib/seo';
 import { EnvelopeError, userApi } from '~/lib/user-api';
 import { useAuth } from '~/stores/auth-provider';
 import type { Route } from './+types/contact';
+
+export const loader = ({ request }: Route.LoaderArgs) => ({ pageCopy: routeCopy(request, ['contact']) });
 
 export function meta({ location, matches }: Route.MetaArgs) {
   const lang = langFromPath(location.pathname);

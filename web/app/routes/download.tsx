@@ -7,6 +7,7 @@ import { Modal } from '~/components/layout/modal';
 import { copyList } from '~/lib/copy-list';
 import { desktopOsOf, type DesktopOs } from '~/lib/desktop';
 import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
+import { routeCopy } from '~/lib/page-copy.server';
 import { pageServices } from '~/lib/page-services.server';
 import { originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/download';
@@ -15,7 +16,7 @@ import type { Route } from './+types/download';
 export function loader({ request, context }: Route.LoaderArgs) {
   const { config } = pageServices(context);
   const installers: Record<DesktopOs, string | null> = { windows: config.DESKTOP_WINDOWS_URL ?? null, mac: config.DESKTOP_MAC_URL ?? null };
-  return { os: desktopOsOf(request.headers.get('user-agent')) ?? null, installers, maxUploadMb: config.MAX_UPLOAD_MB };
+  return { pageCopy: routeCopy(request, ['download']), os: desktopOsOf(request.headers.get('user-agent')) ?? null, installers, maxUploadMb: config.MAX_UPLOAD_MB };
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {

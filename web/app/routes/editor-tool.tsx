@@ -1,7 +1,6 @@
-import { useLocation } from 'react-router';
 import { EditorWorkspace } from '~/components/editor/editor-workspace';
 import { ToolPageFrame } from '~/components/tool-page/tool-page-frame';
-import { toolForPath, toolPageMeta } from '~/lib/tool-page';
+import { toolPageMeta } from '~/lib/tool-page';
 import { toolPageLoader } from '~/lib/tool-page.server';
 import type { Route } from './+types/editor-tool';
 
@@ -10,8 +9,7 @@ export const loader = (args: Route.LoaderArgs) => toolPageLoader(args);
 export const meta = (args: Route.MetaArgs) => toolPageMeta(args);
 
 /** The edit, annotate and sign pages: one workspace that builds its operations in the browser. */
-export default function EditorToolPage() {
-  const { tool } = toolForPath(useLocation().pathname);
+export default function EditorToolPage({ loaderData: { tool } }: Route.ComponentProps) {
   if (!tool) return null;
   return (
     <ToolPageFrame tool={tool}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ToolDefinition } from '#shared/tools';
+import type { ToolInfo } from '~/lib/tool-page';
 import { useBatchTasks } from '~/hooks/use-batch-tasks';
 import { useDownload } from '~/hooks/use-download';
 import { useLeaveWarning } from '~/hooks/use-leave-warning';
@@ -77,7 +77,7 @@ interface ZoomAnchor {
 }
 
 /** The editor behind /edit-pdf, /annotate-pdf and /sign-pdf: open a PDF, place objects, apply them on the server. */
-export function EditorWorkspace({ tool }: { tool: ToolDefinition }) {
+export function EditorWorkspace({ tool }: { tool: ToolInfo }) {
   const { t } = useTranslation();
   const lang = useLang();
   const messageText = useMessageText();

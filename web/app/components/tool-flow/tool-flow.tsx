@@ -1,7 +1,7 @@
 import type { TaskResult } from '#shared/api';
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { outputsImages, type ToolDefinition, type ToolId } from '#shared/tools';
+import { outputsImages } from '#shared/tools/catalog';
 import { useBatchTasks } from '~/hooks/use-batch-tasks';
 import { useDownload } from '~/hooks/use-download';
 import { useLeaveWarning } from '~/hooks/use-leave-warning';
@@ -15,16 +15,16 @@ import { fileNameList, formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import { useMaxUploadBytes } from '~/lib/root-data';
+import type { ToolInfo } from '~/lib/tool-page';
 import { BatchView } from './batch-view';
 import { Dropzone } from './dropzone';
 import { FailureView } from './failure-view';
 import { FileList } from './file-list';
 import { batchSettled, flowReducer, initialFlow, type FileItem, type FlowAction } from './flow-state';
-import { initialOptions, type RequestFields } from './options-types';
+import { initialOptions, type RequestFields, type ToolOptions } from './options-types';
 import { ProgressView } from './progress-view';
 import { ResultView, type ResultImages } from './result-view';
 import { SourceFiles } from './source-files';
-import { TOOL_OPTIONS } from './tool-options';
 import { UnlockLink } from './unlock-link';
 
 /** The download names of one PDF per input, in input order: "photo.jpg" gives "photo.pdf". */
@@ -41,12 +41,21 @@ const newUid = () => `file-${Date.now().toString(36)}-${(nextUid++).toString(36)
 /** How many files a finished task hands back. */
 const outputCount = (result: TaskResult) => result.pdfurls?.length || result.imageurls?.length || (result.fileurl ? 1 : 0);
 
-export function ToolFlow({ tool, maxFiles: filesPerTask = tool.maxFiles }: { tool: ToolDefinition; /** Files per task where the server sets them. */ maxFiles?: number }) {
+export function ToolFlow({
+  tool,
+  options: optionsDef,
+  maxFiles: filesPerTask = tool.maxFiles,
+}: {
+  tool: ToolInfo;
+  /** The tool's options panel, if it has one (tool-options.ts). */
+  options?: ToolOptions<any>;
+  /** Files per task where the server sets them. */
+  maxFiles?: number;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const messageText = useMessageText();
   const [state, dispatch] = useReducer(flowReducer, initialFlow);
-  const optionsDef = TOOL_OPTIONS[tool.id as ToolId];
   const maxBytes = useMaxUploadBytes();
 
   // A failure the options can answer (a wrong password) goes back to them rather than to the failure screen.

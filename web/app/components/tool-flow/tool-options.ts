@@ -1,4 +1,3 @@
-import type { ToolId } from '#shared/tools';
 import { dwgToJpgOptions, dwgToPdfOptions } from './options-cad';
 import { compressOptions } from './options-compress';
 import { deleteOptions } from './options-delete';
@@ -12,14 +11,15 @@ import { protectOptions } from './options-protect';
 import { rotateOptions } from './options-rotate';
 import { splitOptions } from './options-split';
 import type { ToolOptions } from './options-types';
+import type { OptionsToolId } from './options-tools';
 import { unlockOptions } from './options-unlock';
 import { urlOptions } from './options-url';
 
 /**
- * Option panels of the tools that have options; a tool without an entry sends no options.
- * Each entry keeps its own state type; the flow only passes that state back to the same entry.
+ * Option panels of the tools that have options (OPTIONS_TOOLS); a tool without an entry sends no
+ * options. Each entry keeps its own state type; the flow only passes that state back to the same entry.
  */
-export const TOOL_OPTIONS: Partial<Record<ToolId, ToolOptions<any>>> = {
+export const TOOL_OPTIONS: Record<OptionsToolId, ToolOptions<any> | undefined> = {
   'split-pdf': splitOptions,
   'compress-pdf': compressOptions,
   'delete-pages': deleteOptions,
@@ -35,5 +35,5 @@ export const TOOL_OPTIONS: Partial<Record<ToolId, ToolOptions<any>>> = {
   'dwg-to-jpg': dwgToJpgOptions,
   'pdf-to-jpg': pdfToJpgOptions,
   'pdf-ocr': ocrOptions,
-  ...(takesOneSheet ? { 'pdf-to-excel': pdfToExcelOptions } : {}),
+  'pdf-to-excel': takesOneSheet ? pdfToExcelOptions : undefined,
 };

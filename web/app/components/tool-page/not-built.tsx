@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { ToolDefinition } from '#shared/tools';
+import type { ToolInfo } from '~/lib/tool-page';
 import { useToolCatalog } from '~/lib/root-data';
 import { ToolCard } from '../home/tool-card';
 import { ToolIcon } from '../tool-icon';
 
 /** Stands in for the upload area of a tool that is not built yet. */
-export function NotBuilt({ tool }: { tool: ToolDefinition }) {
+export function NotBuilt({ tool }: { tool: ToolInfo }) {
   const { t } = useTranslation();
   const ready = useToolCatalog().filter((other) => other.built);
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { ToolDefinition } from '#shared/tools';
+import type { ToolInfo } from '~/lib/tool-page';
 import { Faq } from './faq';
 import { HowTo } from './how-to';
 
 /** A tool page around its workspace: the title and subtitle above, the tool's steps and FAQ below. */
-export function ToolPageFrame({ tool, children }: { tool: ToolDefinition; children: React.ReactNode }) {
+export function ToolPageFrame({ tool, children }: { tool: ToolInfo; children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
