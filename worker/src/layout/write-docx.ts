@@ -85,6 +85,8 @@ export async function writeDocx(layout: DocumentLayout, outPath: string, opts: D
 }
 
 const twips = (pt: number) => Math.round(pt * 20);
+/** Points kept between the body and a running foot moved to Word's footer. */
+const FOOT_GAP = 6;
 /** docx sizes pictures in pixels at 96 per inch. */
 const pixels = (pt: number) => Math.max(1, Math.round((pt * 96) / 72));
 
@@ -97,12 +99,16 @@ function pageSections(page: PageFlow, pageIndex: number, numbering: Numbering, r
   const { head, foot } = running.extent(pageIndex);
   const headAt = head && clamp(0.5 * head.y0, 14, 72);
   const footAt = foot && clamp(0.4 * (page.height - foot.y1), 14, 72);
+  // The body may run down to just above the foot, as the page's own text could have: a page whose
+  // text stopped short (the picture after it went to the next page) still has that room in Word,
+  // where its text, rewrapped longer, would otherwise spill onto a page of its own.
+  const bodyEnd = foot ? Math.max(c.y1, foot.y0 - FOOT_GAP) : c.y1;
   const margin = {
     left: clamp(c.x0, 18, 108),
     right: clamp(page.width - c.x1, 18, 108),
     top: head && headAt ? Math.max(14, c.y0 - (head.y0 - headAt)) : clamp(0.5 * c.y0, 14, 72),
     bottom:
-      foot && footAt ? Math.max(14, page.height - c.y1 - (page.height - foot.y1 - footAt)) : clamp(0.4 * (page.height - c.y1), 14, 72),
+      foot && footAt ? Math.max(14, page.height - bodyEnd - (page.height - foot.y1 - footAt)) : clamp(0.4 * (page.height - c.y1), 14, 72),
   };
   const area = { x0: margin.left, x1: page.width - margin.right, y0: margin.top, y1: page.height - margin.bottom };
   const pageProps = {
@@ -358,7 +364,7 @@ function bandChildren(band: Band, widths: readonly number[], area: { y0: number;
     // Each column's text stays in its column, as on the page, unless its last paragraph goes on
     // in the next one: then the text flows over by itself.
     const breakAfter = i + 1 < band.columns.length && !band.columns[i + 1].continued;
-    const blocks = withImageRows(column.blocks);
+    const blocks = withImageRows(withLabelsTogether(column.blocks));
     blocks.forEach((block, k) => {
       const last = k === blocks.length - 1;
       const context = { width, maxHeight: area.y1 - area.y0, column, above: k === 0 ? above : 0, breakAfter: last && breakAfter };
@@ -371,6 +377,41 @@ function bandChildren(band: Band, widths: readonly number[], area: { y0: number;
     if (!column.blocks.length && breakAfter) out.push(new Paragraph({ children: [new ColumnBreak()] }));
   });
   return out;
+}
+
+/**
+ * The labels of a pictured drawing as one paragraph in the size of the smallest, parted by middle dots:
+ * the picture shows them where they were, and the text after it (there to be searched and read
+ * aloud) takes two or three lines instead of one per label, which pushed a page's end onto a page
+ * of its own (Chelsea's charts).
+ */
+function withLabelsTogether(blocks: readonly Block[]): Block[] {
+  const out: Block[] = [];
+  for (const block of blocks) {
+    const prev = out.at(-1);
+    if (block.kind !== 'paragraph' || !block.figure || prev?.kind !== 'paragraph' || !prev.figure) {
+      out.push(block.kind === 'paragraph' && block.figure ? labelsParagraph([block]) : block);
+      continue;
+    }
+    out[out.length - 1] = labelsParagraph([prev, block]);
+  }
+  return out;
+}
+
+function labelsParagraph(labels: readonly FlowParagraph[]): FlowParagraph {
+  const size = Math.max(4, Math.min(...labels.flatMap((p) => p.content.map((c) => c.fontSize))));
+  const content = labels.flatMap((p, i) => [
+    ...(i > 0 ? [{ ...p.content[0], text: ' · ', bold: false, italic: false }] : []),
+    ...p.content,
+  ]);
+  return {
+    ...labels[0],
+    content: content.map((c) => ({ ...c, fontSize: size, script: undefined })),
+    lines: labels.flatMap((p) => p.lines),
+    fontSize: size,
+    lineHeight: undefined,
+    bold: labels.every((p) => p.bold),
+  };
 }
 
 /** Pictures side by side on the page: one paragraph holds them all, in a row. */
