@@ -17,7 +17,14 @@ function run(text: string, x: number, y: number, more: Partial<TextRun> = {}): T
 /** A column of body lines, 12 pt apart. */
 const column = (words: string, x: number, top: number, count: number) =>
   Array.from({ length: count }, (_, i) => run(`${words} line ${i + 1} of the column runs on.`, x, top + 12 * i));
-const page = (runs: TextRun[], more: Partial<PageLayout> = {}): PageLayout => ({ width: 612, height: 792, runs, images: [], rules: [], ...more });
+const page = (runs: TextRun[], more: Partial<PageLayout> = {}): PageLayout => ({
+  width: 612,
+  height: 792,
+  runs,
+  images: [],
+  rules: [],
+  ...more,
+});
 
 let dir: string;
 let xml: string;
@@ -26,23 +33,30 @@ let docx: string;
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sheaf-docx-'));
-  const picture = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#c03020' } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#c03020' } })
+    .png()
+    .toBuffer();
   // A ruled two-by-two table: rules around and between its cells.
   const h = (y: number) => ({ x1: 70, y1: y, x2: 320, y2: y });
   const v = (x: number) => ({ x1: x, y1: 500, x2: x, y2: 540 });
   const layout: DocumentLayout = {
     pages: [
-      page([
-        run('A Title Set Large', 70, 60, { fontSize: 20, bold: true }),
-        ...column('Left', 70, 100, 20),
-        ...column('Right', 320, 100, 20),
-        run('Red words set across the whole width of the page, below both of the columns', 70, 360, { color: 'c00000', italic: true }),
-        run('Name', 75, 505),
-        run('Value', 175, 505),
-        run('Alpha', 75, 525),
-        run('42', 175, 525),
-      ], { rules: [h(500), h(520), h(540), v(70), v(170), v(320)] }),
-      page([run('שלום עולם', 400, 100, { dir: 'rtl' }), ...column('Body', 70, 130, 10)], { images: [{ x: 100, y: 300, width: 120, height: 90, data: new Uint8Array(picture), format: 'png' }] }),
+      page(
+        [
+          run('A Title Set Large', 70, 60, { fontSize: 20, bold: true }),
+          ...column('Left', 70, 100, 20),
+          ...column('Right', 320, 100, 20),
+          run('Red words set across the whole width of the page, below both of the columns', 70, 360, { color: 'c00000', italic: true }),
+          run('Name', 75, 505),
+          run('Value', 175, 505),
+          run('Alpha', 75, 525),
+          run('42', 175, 525),
+        ],
+        { rules: [h(500), h(520), h(540), v(70), v(170), v(320)] },
+      ),
+      page([run('שלום עולם', 400, 100, { dir: 'rtl' }), ...column('Body', 70, 130, 10)], {
+        images: [{ x: 100, y: 300, width: 120, height: 90, data: new Uint8Array(picture), format: 'png' }],
+      }),
       page([run('A landscape page', 70, 70)], { width: 792, height: 612 }),
     ],
   };
@@ -82,7 +96,9 @@ describe('the Word writer', () => {
 
   it('makes a Word table of a ruled table, cell by cell', () => {
     const table = xml.match(/<w:tbl>[\s\S]*?<\/w:tbl>/)?.[0] ?? '';
-    const rows = (table.match(/<w:tr[ >][\s\S]*?<\/w:tr>/g) ?? []).map((r) => (r.match(/<w:t[^>]*>[^<]*<\/w:t>/g) ?? []).map((t) => t.replace(/<[^>]+>/g, '')));
+    const rows = (table.match(/<w:tr[ >][\s\S]*?<\/w:tr>/g) ?? []).map((r) =>
+      (r.match(/<w:t[^>]*>[^<]*<\/w:t>/g) ?? []).map((t) => t.replace(/<[^>]+>/g, '')),
+    );
     expect(rows).toEqual([
       ['Name', 'Value'],
       ['Alpha', '42'],
@@ -105,7 +121,14 @@ describe('the Word writer', () => {
 
 describe('table column widths', () => {
   it('widens a column to its longest word, taking the room from the others', () => {
-    const cell = (row: number, col: number, text: string, x: number) => ({ row, col, rowSpan: 1, colSpan: 1, runs: [run(text, x, 10 + 12 * row)], text });
+    const cell = (row: number, col: number, text: string, x: number) => ({
+      row,
+      col,
+      rowSpan: 1,
+      colSpan: 1,
+      runs: [run(text, x, 10 + 12 * row)],
+      text,
+    });
     const table: Table = {
       x0: 0,
       y0: 0,
@@ -154,5 +177,54 @@ describe('page furniture', () => {
     expect(paragraph[0]).toMatch(/less grip on wet roads\.$/);
     // Each page of the PDF is still a page of its own.
     expect(zipPart(manual, 'word/document.xml')!.match(/<w:type w:val="nextPage"\/>/g)).toHaveLength(3);
+  });
+});
+
+describe('paragraphs cut by a page break in columns', () => {
+  it("joins a paragraph that ends a page's last column to its rest atop the next page's first column (a LaTeX page in two columns)", async () => {
+    const layout = await extractLayout(fixture('pdf/pypdf_multicolumn.pdf'), { images: true });
+    const out = path.join(dir, 'multicolumn.docx');
+    await writeDocx(layout, out);
+    const body = docxParagraphs(out).filter((p) => p.trim());
+    // Page 1's right column ends "… Nam feugiat", page 2's left column opens "lacus vel est. Curabitur consectetuer."
+    const paragraph = body.filter((p) => p.includes('Nam feugiat'));
+    expect(paragraph).toHaveLength(1);
+    expect(paragraph[0]).toMatch(/Nam feugiat lacus vel est\. Curabitur consectetuer\.$/);
+    // The page numbers are in the footer, not between the two parts; each page is still a page.
+    expect(body.filter((p) => /^\d+$/.test(p.trim()))).toEqual([]);
+    expect(zipPart(out, 'word/document.xml')!.match(/<w:type w:val="nextPage"\/>/g)).toHaveLength(2);
+  });
+
+  it('joins it above the notes set small at the foot of the column, and leaves a table of contents row alone', async () => {
+    // 40 characters, 200 pt at 10 pt: every line fills its column.
+    const full = (words: string, x: number, y: number) => run(`${words} runs on along its column to`.padEnd(40, 'o').slice(0, 40), x, y);
+    const lines = (words: string, x: number, top: number, count: number) =>
+      Array.from({ length: count }, (_, i) => full(`${words} ${i + 1}`, x, top + 12 * i));
+    const layout: DocumentLayout = {
+      pages: [
+        page([
+          ...lines('Left', 70, 100, 19),
+          run('The left column ends.', 70, 328),
+          ...lines('Right', 320, 106, 17),
+          full('and the right', 320, 310),
+          run('1 A note set small at the foot.', 320, 346, { fontSize: 7 }),
+        ]),
+        page([
+          full('over the page where the sentence', 70, 100),
+          run('ends here.', 70, 112),
+          ...lines('Then', 70, 136, 18),
+          ...lines('More', 320, 106, 20),
+        ]),
+        page([run('Symbolverzeichnis', 70, 100), run('108', 500, 100)]),
+        page([run('Stichwortverzeichnis', 70, 100), run('111', 500, 100)]),
+      ],
+    };
+    const out = path.join(dir, 'notes.docx');
+    await writeDocx(layout, out);
+    const body = docxParagraphs(out).filter((p) => p.trim());
+    const cut = body.findIndex((p) => p.startsWith('Right 1 '));
+    expect(body[cut]).toMatch(/and the right runs on along its column t over the page where the sentence runs on ends here\.$/);
+    expect(body[cut + 1]).toBe('1 A note set small at the foot.');
+    expect(body.filter((p) => p.includes('verzeichnis'))).toHaveLength(2);
   });
 });

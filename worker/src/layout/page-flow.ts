@@ -76,23 +76,36 @@ export function documentFlow(layout: DocumentLayout, opts: FlowOptions = {}): Pa
 }
 
 /**
- * A paragraph cut by a page break, in one column on both pages (same size, same width): one
- * paragraph. Each page stays a Word page, so the shorter part moves to the page of the longer
- * one, and only when the page it joins has the room to spare (see the writer's margins): a Word
- * page that overflowed would push the rest of the document a page on.
+ * A paragraph cut by a page break: it ends the last column read on one page (above the footnotes
+ * set smaller at its foot) and goes on at the top of the first column of the next, in columns of
+ * the same width; it becomes one paragraph. Never across a table, a picture or a heading. Each
+ * page stays a Word page, so the shorter part moves to the page of the longer one, and only when
+ * the page it joins has the room to spare (see the writer's margins): a Word page that overflowed
+ * would push the rest of the document a page on.
  */
 function joinAcrossPages(before: PageFlow, after: PageFlow, lexicon: Lexicon): void {
   const lastBand = before.bands.findLast((b) => !b.sideways);
   const firstBand = after.bands[0];
-  if (!lastBand || !firstBand || lastBand.columns.length !== 1 || firstBand.columns.length !== 1) return;
+  if (!lastBand || !firstBand || firstBand.sideways) return;
   if (before.width !== after.width || before.height !== after.height) return;
-  const [prevColumn, nextColumn] = [lastBand.columns[0], firstBand.columns[0]];
-  const prev = prevColumn.blocks.at(-1);
+  // Columns are read left to right; right-to-left pages in columns are left as they are.
+  if ((before.rtl || after.rtl) && (lastBand.columns.length > 1 || firstBand.columns.length > 1)) return;
+  const [prevColumn, nextColumn] = [lastBand.columns.at(-1)!, firstBand.columns[0]];
   const next = nextColumn.blocks[0];
-  if (prev?.kind !== 'paragraph' || next?.kind !== 'paragraph' || prev.list || next.list) return;
+  if (next?.kind !== 'paragraph' || next.list) return;
+  const cut = cutParagraphAt(prevColumn.blocks, next.fontSize);
+  const prev = prevColumn.blocks[cut];
+  if (prev?.kind !== 'paragraph') return;
+  // Columns of a page set in columns; a page in one column measures its text against the page's
+  // content, which a wide table or picture on one of the two pages widens.
   const width = (b: Box) => b.x1 - b.x0;
-  if (Math.abs(width(prevColumn) - width(nextColumn)) > 0.05 * width(prevColumn)) return;
-  if (!continuesInto(prev, prevColumn, next, nextColumn)) return;
+  const inColumns = lastBand.columns.length > 1 || firstBand.columns.length > 1;
+  if (inColumns && Math.abs(width(prevColumn) - width(nextColumn)) > 0.05 * width(prevColumn)) return;
+  // The text goes on where the paragraph's lines after its first start (a list item's after its
+  // marker, a proof's set in from the margin); a list item of one line does not say where.
+  const last = prev.lines.at(-1)!;
+  const at = prev.lines.length > 1 ? Math.max(0, prev.rtl ? prevColumn.x1 - last.x1 : last.x0 - prevColumn.x0) : prev.list ? -1 : 0;
+  if (at < 0 || !continuesInto(prev, prevColumn, next, nextColumn, at) || !sameProse(last, next.lines[0])) return;
   const lineHeight = (p: Paragraph) => p.lines.length * (p.lineHeight ?? 1.2) * p.fontSize;
   // The room a page keeps for text rewrapped in a stand-in font, a part of which the moved lines may take.
   const spare = (p: PageFlow) => 0.3 * (p.content.y0 + (p.height - p.content.y1));
@@ -106,8 +119,35 @@ function joinAcrossPages(before: PageFlow, after: PageFlow, lexicon: Lexicon): v
     mergeInto(moved, next, lexicon);
     // The paragraph opens the page as the moved part did on its own page: its first line, its indents.
     nextColumn.blocks[0] = { ...moved, spaceBefore: 0 };
-    prevColumn.blocks.pop();
+    prevColumn.blocks.splice(cut, 1);
   }
+}
+
+/**
+ * The two lines either side of the break read as one text: each set in the same face (a bold
+ * theorem head in a face of its own is not the text before it going on) and neither a row of a
+ * table of contents (a title, a wide gap, its page number).
+ */
+function sameProse(last: Line, first: Line): boolean {
+  const face = (l: Line) => {
+    const chars = new Map<string, number>();
+    for (const p of l.pieces) chars.set(p.run.fontName ?? '', (chars.get(p.run.fontName ?? '') ?? 0) + p.text.length);
+    return [...chars.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  };
+  const gapped = (l: Line) =>
+    l.pieces.some((p, i) => i > 0 && p.run.x - (l.pieces[i - 1].run.x + l.pieces[i - 1].run.width) > 3 * l.fontSize);
+  return face(last) === face(first) && !gapped(last) && !gapped(first);
+}
+
+/**
+ * Where the text a page break cut ends in a column: its last block, or the last one above the
+ * notes set smaller at the column's foot (a register's footnotes follow the body in its last column).
+ */
+function cutParagraphAt(blocks: readonly Block[], size: number): number {
+  let at = blocks.length - 1;
+  const note = (b: Block | undefined) => b?.kind === 'paragraph' && !b.heading && !b.figure && b.fontSize < 0.9 * size;
+  while (at > 0 && note(blocks[at])) at--;
+  return at;
 }
 
 export function pageFlow(page: PageLayout, opts: FlowOptions = {}): PageFlow {

@@ -33,7 +33,7 @@ export interface PageFurniture {
 }
 
 /** Rows this far into the page from its top or bottom edge may be running lines. */
-const BAND = 0.15;
+const BAND = 0.18;
 /** At most this many rows at each end of a page. */
 const BAND_ROWS = 3;
 /** The gap that sets running lines apart from the body, in line heights. */

@@ -400,16 +400,18 @@ export const paragraphText = (p: { content: readonly StyledText[] }) => p.conten
 
 /**
  * The first paragraph of a new column continues the last one of the previous column when that
- * one ran to its column's end without finishing its sentence and the new one is not indented.
+ * one ran to its column's end without finishing its sentence and the new one is not indented
+ * (or starts `at` that many points in, where the lines of a list item cut in two go on).
  */
-export function continuesInto(prev: Paragraph, prevFrame: Box, next: Paragraph, nextFrame: Box): boolean {
+export function continuesInto(prev: Paragraph, prevFrame: Box, next: Paragraph, nextFrame: Box, at = 0): boolean {
   if (prev.heading || next.heading || next.list || prev.figure || next.figure || prev.rtl !== next.rtl) return false;
   if (Math.abs(prev.fontSize - next.fontSize) > 0.15 * prev.fontSize || prev.bold !== next.bold) return false;
   const last = prev.lines.at(-1)!;
   const first = next.lines[0];
   if (SENTENCE_END.test(last.text)) return false;
   if (roomAfter(last, prevFrame, prev.rtl) > firstWordWidth(first) + 0.6 * prev.fontSize) return false;
-  return startOf(first, nextFrame, next.rtl) < 0.5 * next.fontSize;
+  const offset = startOf(first, nextFrame, next.rtl) - at;
+  return offset < 0.5 * next.fontSize && (at === 0 || offset > -0.5 * next.fontSize);
 }
 
 /** Appends `next` to `prev` (see continuesInto). */
