@@ -195,7 +195,7 @@ describe('paragraphs cut by a page break in columns', () => {
     expect(zipPart(out, 'word/document.xml')!.match(/<w:type w:val="nextPage"\/>/g)).toHaveLength(2);
   });
 
-  it('joins it above the notes set small at the foot of the column, and leaves a table of contents row alone', async () => {
+  it('moves the part above the notes at the foot of a column to the next page, and leaves a table of contents row alone', async () => {
     // 40 characters, 200 pt at 10 pt: every line fills its column.
     const full = (words: string, x: number, y: number) => run(`${words} runs on along its column to`.padEnd(40, 'o').slice(0, 40), x, y);
     const lines = (words: string, x: number, top: number, count: number) =>
@@ -205,7 +205,9 @@ describe('paragraphs cut by a page break in columns', () => {
         page([
           ...lines('Left', 70, 100, 19),
           run('The left column ends.', 70, 328),
-          ...lines('Right', 320, 106, 17),
+          ...lines('Right', 320, 106, 15),
+          run('The right column paragraph ends.', 320, 286),
+          full('A paragraph cut by the page', 320, 298),
           full('and the right', 320, 310),
           run('1 A note set small at the foot.', 320, 346, { fontSize: 7 }),
         ]),
@@ -222,9 +224,10 @@ describe('paragraphs cut by a page break in columns', () => {
     const out = path.join(dir, 'notes.docx');
     await writeDocx(layout, out);
     const body = docxParagraphs(out).filter((p) => p.trim());
-    const cut = body.findIndex((p) => p.startsWith('Right 1 '));
+    const cut = body.findIndex((p) => p.startsWith('A paragraph cut by the page'));
     expect(body[cut]).toMatch(/and the right runs on along its column t over the page where the sentence runs on ends here\.$/);
-    expect(body[cut + 1]).toBe('1 A note set small at the foot.');
+    // The notes stay at the foot of their page, the column full down to them; the paragraph opens the next page.
+    expect(body[cut - 1]).toBe('1 A note set small at the foot.');
     expect(body.filter((p) => p.includes('verzeichnis'))).toHaveLength(2);
   });
 });

@@ -79,9 +79,9 @@ export function documentFlow(layout: DocumentLayout, opts: FlowOptions = {}): Pa
  * A paragraph cut by a page break: it ends the last column read on one page (above the footnotes
  * set smaller at its foot) and goes on at the top of the first column of the next, in columns of
  * the same width; it becomes one paragraph. Never across a table, a picture or a heading. Each
- * page stays a Word page, so the shorter part moves to the page of the longer one, and only when
- * the page it joins has the room to spare (see the writer's margins): a Word page that overflowed
- * would push the rest of the document a page on.
+ * page stays a Word page, so the shorter part moves to the page of the longer one (the part above
+ * notes always to the next page), and only when the page it joins has the room to spare (see the
+ * writer's margins): a Word page that overflowed would push the rest of the document a page on.
  */
 function joinAcrossPages(before: PageFlow, after: PageFlow, lexicon: Lexicon): void {
   const lastBand = before.bands.findLast((b) => !b.sideways);
@@ -109,7 +109,9 @@ function joinAcrossPages(before: PageFlow, after: PageFlow, lexicon: Lexicon): v
   const lineHeight = (p: Paragraph) => p.lines.length * (p.lineHeight ?? 1.2) * p.fontSize;
   // The room a page keeps for text rewrapped in a stand-in font, a part of which the moved lines may take.
   const spare = (p: PageFlow) => 0.3 * (p.content.y0 + (p.height - p.content.y1));
-  if (prev.lines.length >= next.lines.length) {
+  // A column with notes at its foot is full down to them: the rest of the text cannot join it there.
+  const notesBelow = cut < prevColumn.blocks.length - 1;
+  if (prev.lines.length >= next.lines.length && !notesBelow) {
     if (lineHeight(next) > spare(before)) return;
     mergeInto(prev, next, lexicon);
     nextColumn.blocks.shift();
