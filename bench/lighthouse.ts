@@ -1,7 +1,7 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../tests/support/browser';
+import { launchChromium, QUIET_CHROMIUM_FLAGS } from '../tests/support/browser';
 import { kb, median, table, withStack } from './lib';
 
 /** The home page and a tool page in English and French, then the editor and the AI PDF assistant. */
@@ -80,15 +80,7 @@ async function interactiveMs(browser: Browser, url: string, [selector, handler]:
 }
 
 /** Debian's Chromium, headless, with nothing that reaches for the (closed) network on its own. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...QUIET_CHROMIUM_FLAGS];
 
 async function audit(url: string, port: number, retries = RETRIES): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
