@@ -1,7 +1,8 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
-import { launchChromium, QUIET_CHROMIUM_FLAGS } from '../tests/support/browser';
+import { QUIET_CHROMIUM_FLAGS } from '../worker/src/engines/chromium';
+import { launchChromium } from '../tests/support/browser';
 import { kb, median, table, withStack } from './lib';
 
 /** The home page and a tool page in English and French, then the editor and the AI PDF assistant. */

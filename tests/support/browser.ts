@@ -1,16 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from '../../worker/src/engines/chromium';
 
-/** Flags that keep Debian's Chromium from reaching for the (closed) network on its own. */
-export const QUIET_CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** Debian's Chromium, headless and quiet. */
+/** Debian's Chromium, headless, started with the worker's quiet-start flags. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: QUIET_CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: QUIET_CHROMIUM_FLAGS });
 }

@@ -7,17 +7,22 @@ export const ENGINE = 'chromium' satisfies EngineName;
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/**
- * Flags of the rendering browser. Besides the quiet-start flags: no QUIC and no WebRTC UDP outside
- * the proxy, so every byte a page fetches goes through the job's guarded proxy.
- */
-const ARGS = [
+/** Flags that keep Debian's Chromium from reaching for the (closed) network on its own (the tests' browsers use them too). */
+export const QUIET_CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+];
+
+/**
+ * Flags of the rendering browser. Besides the quiet-start flags: no QUIC and no WebRTC UDP outside
+ * the proxy, so every byte a page fetches goes through the job's guarded proxy.
+ */
+const ARGS = [
+  ...QUIET_CHROMIUM_FLAGS,
   '--disable-dev-shm-usage',
   '--disable-quic',
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
