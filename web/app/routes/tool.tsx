@@ -1,6 +1,4 @@
-import { NotBuilt } from '~/components/tool-page/not-built';
-import { ToolPageFrame } from '~/components/tool-page/tool-page-frame';
-import { ToolFlow } from '~/components/tool-flow/tool-flow';
+import { ServerToolPage } from '~/components/tool-page/server-tool-page';
 import { toolPageMeta } from '~/lib/tool-page';
 import { toolPageLoader } from '~/lib/tool-page.server';
 import type { Route } from './+types/tool';
@@ -15,11 +13,5 @@ export const meta = (args: Route.MetaArgs) => toolPageMeta(args);
  * the editors (editor-tool.tsx) have routes of their own, so no page loads another's code.
  */
 export default function ToolPage({ loaderData: { tool, maxFiles } }: Route.ComponentProps) {
-  if (!tool) return null;
-  return (
-    <ToolPageFrame tool={tool}>
-      {/* Remount on tool change so a client-side navigation starts a fresh flow. */}
-      {tool.built ? <ToolFlow key={tool.id} tool={tool} maxFiles={maxFiles} /> : <NotBuilt tool={tool} />}
-    </ToolPageFrame>
-  );
+  return <ServerToolPage tool={tool} maxFiles={maxFiles} />;
 }
