@@ -6,6 +6,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, qpdfPages } from '../support/fixtures';
 import { launchChromium } from '../support/browser';
+import { hydrated } from '../support/page-flows';
 import { startStack, type Stack } from '../support/stack';
 
 /** Each page's /Rotate, in page order (qpdf --json: the page objects, the key read off each). */
@@ -48,6 +49,8 @@ describe('page tools in the browser', () => {
   it('organizes the pages of two files with the keyboard, exactly as shown', async () => {
     const page = await browser.newPage({ acceptDownloads: true });
     await page.goto(`${stack.baseUrl}/organize-pdf`);
+    // Files chosen before the page has hydrated go nowhere.
+    await hydrated(page);
     await page.locator('input[type=file]').setInputFiles([fixture('pdf/pypdf_multicolumn.pdf'), fixture('pdf/pdfjs_tracemonkey.pdf')]);
     const cells = page.getByRole('gridcell');
     await expect.poll(() => cells.count(), { timeout: 30_000 }).toBe(3 + 14);
@@ -69,6 +72,8 @@ describe('page tools in the browser', () => {
   it('turns only the pages picked by shift-click and by typed ranges, as the grid shows', async () => {
     const page = await browser.newPage({ acceptDownloads: true });
     await page.goto(`${stack.baseUrl}/rotate-pdf`);
+    // Files chosen before the page has hydrated go nowhere.
+    await hydrated(page);
     await page.locator('input[type=file]').setInputFiles(fixture('pdf/pdfjs_tracemonkey.pdf'));
     const cells = page.getByRole('gridcell');
     await expect.poll(() => cells.count(), { timeout: 30_000 }).toBe(14);
@@ -107,6 +112,8 @@ describe('page tools in the browser', () => {
       if (m) thumbs.push(Number(m[1]));
     });
     await page.goto(`${stack.baseUrl}/delete-pages`);
+    // Files chosen before the page has hydrated go nowhere.
+    await hydrated(page);
     await page.locator('input[type=file]').setInputFiles(big);
     const cells = page.getByRole('gridcell');
     await expect.poll(() => cells.count(), { timeout: 60_000 }).toBe(300);
@@ -129,6 +136,8 @@ describe('page tools in the browser', () => {
   it('sends a password-protected file to Unlock PDF, in the page’s language', async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.baseUrl}/fr/compress-pdf`);
+    // Files chosen before the page has hydrated go nowhere.
+    await hydrated(page);
     await page.locator('input[type=file]').setInputFiles(fixture('pdf/qpdf_c-r4_aes128.pdf'));
     const link = page.getByRole('link', { name: 'Aller à Déverrouiller PDF' });
     await link.waitFor({ timeout: 30_000 });
@@ -146,6 +155,8 @@ describe('page tools in the browser', () => {
   it('asks for the password again after a wrong one, and unlocks without a new upload', async () => {
     const page = await browser.newPage({ acceptDownloads: true });
     await page.goto(`${stack.baseUrl}/fr/unlock-pdf`);
+    // Files chosen before the page has hydrated go nowhere.
+    await hydrated(page);
     await page.locator('input[type=file]').setInputFiles(fixture('pdf/qpdf_c-r4_aes128.pdf'));
     await expect.poll(() => page.locator('[data-status="ready"]').count(), { timeout: 30_000 }).toBe(1);
     const password = page.getByLabel('Mot de passe du PDF');
