@@ -5,8 +5,8 @@ import { QUIET_CHROMIUM_FLAGS } from '../worker/src/engines/chromium';
 import { launchChromium } from '../tests/support/browser';
 import { kb, median, table, withStack } from './lib';
 
-/** The home page and a tool page in English and French, then the editor and the AI PDF assistant. */
-const PAGES = ['/', '/merge-pdf', '/fr', '/fr/merge-pdf', '/edit-pdf', '/ai-pdf'];
+/** The home page and a tool page in English and French, then the editor and the AI PDF assistant (or the pages listed in BENCH_LIGHTHOUSE_PAGES). */
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/merge-pdf', '/fr', '/fr/merge-pdf', '/edit-pdf', '/ai-pdf'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 /** A run Lighthouse gives up on (NO_NAVSTART and the like, on a loaded machine) is run again, this many times. */

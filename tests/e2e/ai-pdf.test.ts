@@ -5,12 +5,12 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_PATHS, type AiDocumentView } from '#shared/ai/api';
-import { getI18n } from '../../web/app/lib/i18n';
 import { APP_VERSION, VERSION_COOKIE } from '../../web/app/stores/client-ids';
 import { launchChromium } from '../support/browser';
 import { createSession, createUser } from '../support/factories';
 import { fixture } from '../support/fixtures';
 import { BILLING_WITHOUT_STRIPE_CALLS, startStack, type Stack } from '../support/stack';
+import { getI18n } from '../support/copy';
 
 /** Where the screenshots go for a person to look at. */
 const SHOTS = '/tmp/shots-ai';

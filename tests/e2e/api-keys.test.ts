@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '#shared/errors';
-import { getI18n } from '../../web/app/lib/i18n';
 import { launchChromium } from '../support/browser';
 import { createSession, createUser } from '../support/factories';
 import { hydrated } from '../support/page-flows';
 import { startStack, type Stack } from '../support/stack';
+import { getI18n } from '../support/copy';
 
 const { t } = getI18n('en');
 

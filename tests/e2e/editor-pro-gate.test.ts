@@ -4,11 +4,11 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getI18n } from '../../web/app/lib/i18n';
 import { launchChromium } from '../support/browser';
 import { createSession, createSubscription, createUser } from '../support/factories';
 import { startStack, type Stack } from '../support/stack';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { getI18n } from '../support/copy';
 
 const SHOTS = '/tmp/shots-editor-pro-gate';
 const { t } = getI18n('en');

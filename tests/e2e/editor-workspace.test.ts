@@ -7,11 +7,11 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '#shared/api';
-import { getI18n } from '../../web/app/lib/i18n';
 import { EDITOR_MAX_FILES } from '../../web/app/components/editor/editor-tabs';
 import { launchChromium } from '../support/browser';
 import { pdfText } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
+import { getI18n } from '../support/copy';
 
 /** Where the screenshots go for a person to look at. */
 const SHOTS = path.join(process.env.DATA_DIR ?? os.tmpdir(), 'screenshots');

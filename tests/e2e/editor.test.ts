@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '#shared/api';
 import { ZEditDocument } from '#shared/editor/operations';
 import { getTool } from '#shared/tools';
-import { getI18n } from '../../web/app/lib/i18n';
 import { launchChromium } from '../support/browser';
 import { fixture, pdfText } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
+import { getI18n } from '../support/copy';
 
 /** Where the screenshots go for a person to look at. */
 const SHOTS = '/tmp/shots-editor';

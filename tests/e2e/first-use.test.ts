@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '#shared/errors';
-import { getI18n } from '../../web/app/lib/i18n';
 import { APP_VERSION, VERSION_COOKIE } from '../../web/app/stores/client-ids';
 import { launchChromium } from '../support/browser';
 import { createFailedTask, createSession, createUser } from '../support/factories';
@@ -13,6 +12,7 @@ import { fixture } from '../support/fixtures';
 import { OLD_OCR, writeScanWithOldOcr } from '../support/old-ocr';
 import { latestLoginLink } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
+import { getI18n } from '../support/copy';
 
 /** The dead ends a new user met, walked the way they were found (issue 16), in both languages. */
 describe('first use without dead ends', () => {

@@ -6,10 +6,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '#shared/api';
 import type { Lang } from '#shared/i18n';
-import { getI18n, localizePath } from '../../web/app/lib/i18n';
+import { localizePath } from '../../web/app/lib/i18n';
 import { launchChromium } from '../support/browser';
 import { pdfText } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
+import { getI18n } from '../support/copy';
 
 /** Where the screenshots go for a person to look at. */
 const SHOTS = '/tmp/shots-forms-editor';

@@ -3,8 +3,9 @@ import { ARTICLES, CATEGORIES } from '../../prisma/seed-data/blog';
 import { LANGS } from '#shared/i18n';
 import { randomId } from '#shared/server/ids';
 import { inMenu, toolCatalog, toolSlugs } from '#shared/tools';
-import { getI18n, localizePath, type Lang } from '../../web/app/lib/i18n';
+import { localizePath, type Lang } from '../../web/app/lib/i18n';
 import { startStack, type Stack } from '../support/stack';
+import { getI18n } from '../support/copy';
 
 /**
  * The spec's whole route list, in English and under /fr, fetched like a search engine or curl

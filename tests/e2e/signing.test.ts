@@ -6,11 +6,11 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSealCertificate } from '#shared/seal-certificate';
-import { getI18n } from '../../web/app/lib/i18n';
 import { launchChromium } from '../support/browser';
 import { createSession, createUser } from '../support/factories';
 import { makeSealCertificate } from '../support/seal-certificate';
 import { startStack, type Stack } from '../support/stack';
+import { getI18n } from '../support/copy';
 
 const SHOTS = '/tmp/shots-signing';
 const { t } = getI18n('en');

@@ -7,9 +7,10 @@ import { ARTICLES, CATEGORIES } from '../../prisma/seed-data/blog';
 import { LANGS } from '#shared/i18n';
 import { toolSlugs } from '#shared/tools';
 import { FORM_PAGES } from '../../web/app/lib/forms';
-import { getI18n, localizePath, type Lang } from '../../web/app/lib/i18n';
+import { localizePath, type Lang } from '../../web/app/lib/i18n';
 import { LEGAL_PAGES } from '../../web/app/lib/legal-pages';
 import { startStack, type Stack } from '../support/stack';
+import { getI18n } from '../support/copy';
 
 /**
  * The content pages (forms, blog, legal and company pages, /download, /pricing) as a search

@@ -4,8 +4,9 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, data } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ErrorView } from '~/components/layout/error-view';
-import { getI18n, type Lang } from '~/lib/i18n';
+import { type Lang } from '~/lib/i18n';
 import { describeError, noData, notFound } from '~/lib/route-errors';
+import { getI18n } from '../support/copy';
 
 /** What a loader's thrown `data(...)` becomes once React Router catches it. */
 const caught = (thrown: ReturnType<typeof data>) => new ErrorResponseImpl(thrown.init?.status ?? 500, '', thrown.data);

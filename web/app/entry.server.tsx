@@ -4,9 +4,13 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { RouterContextProvider, ServerRouter, type EntryContext, type RouterContext } from 'react-router';
+import { RESOURCES } from '#shared/i18n';
 import type { WebServerEntry } from '#shared/web-contract';
 import { CspNonce, cspNonceContext } from '~/lib/csp-nonce';
+import { provideServerCopy } from '~/lib/i18n';
 import { pageServicesContext } from '~/lib/page-services.server';
+
+provideServerCopy(RESOURCES);
 
 export const streamTimeout = 5_000;
 

@@ -70,11 +70,8 @@ import frTools from './fr/tools.json';
 import frUnits from './fr/units.json';
 import frWorkspace from './fr/workspace.json';
 
-export const LANGS = ['en', 'fr'] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = 'en';
-
-export const isLang = (value: string | undefined): value is Lang => (LANGS as readonly string[]).includes(value ?? '');
+export { DEFAULT_LANG, LANGS, isLang, type Lang } from './langs';
+import type { Lang } from './langs';
 
 /**
  * Long copy that only its own pages show (legal texts, form guides, the tools' steps and FAQs), in

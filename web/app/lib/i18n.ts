@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { useLocation } from 'react-router';
-import { DEFAULT_LANG, RESOURCES, isLang, type Lang } from '#shared/i18n';
+import type { RESOURCES } from '#shared/i18n';
+import { DEFAULT_LANG, isLang, type Lang } from '#shared/i18n/langs';
 import type { ClientCopy } from './copy/bundle';
 
 export type { Lang };
@@ -15,6 +16,14 @@ const COPY_CHUNKS: Record<Lang, () => Promise<{ default: ClientCopy }>> = {
   en: () => import('./copy/en'),
   fr: () => import('./copy/fr'),
 };
+
+/** Every language's copy, on the server only: entry.server.tsx hands it in (see provideServerCopy). */
+let serverCopy: typeof RESOURCES | undefined;
+
+/** Gives the server both languages' copy; the browser's scripts never import it. */
+export function provideServerCopy(resources: typeof RESOURCES) {
+  serverCopy = resources;
+}
 
 const instances = new Map<Lang, i18n>();
 /** Languages whose copy bundle the browser has (an instance may hold only a page's copy so far). */
@@ -53,7 +62,10 @@ export async function loadCopy(lang: Lang): Promise<void> {
 export function getI18n(lang: Lang): i18n {
   const instance = instances.get(lang);
   if (instance) return instance;
-  if (import.meta.env.SSR) return createInstance(lang, RESOURCES[lang]);
+  if (import.meta.env.SSR) {
+    if (!serverCopy) throw new Error('The server renders before provideServerCopy gave it the copy');
+    return createInstance(lang, serverCopy[lang]);
+  }
   const empty = createInstance(lang, undefined);
   void loadCopy(lang);
   return empty;

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { LANGS } from '#shared/i18n';
+import { LANGS } from '#shared/i18n/langs';
 import { getI18n, langFromPath, localizePath, type Lang } from './i18n';
 
 /** The picture social networks show for a shared link (web/public, 1200 × 630). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LANGS } from '#shared/i18n';
+import { LANGS } from '#shared/i18n/langs';
 import { TOOLS } from '#shared/tools';
 import { copyList } from '~/lib/copy-list';
 import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { getTool } from '#shared/tools';
-import { EditorWorkspace } from '~/components/editor/editor-workspace';
+import { EditorStart } from '~/components/editor/editor-start';
 import { isEditorKind } from '~/components/editor/editor-tools';
 import { NotBuilt } from '~/components/tool-page/not-built';
 import { ToolFlow } from '~/components/tool-flow/tool-flow';
@@ -41,7 +41,7 @@ export default function AppToolPage() {
     <div className="container workspace-tool">
       <h1 className="workspace-tool__title">{t(`tools.${tool.id}.title`)}</h1>
       <p className="workspace-tool__subtitle">{t(`tools.${tool.id}.subtitle`)}</p>
-      {isEditorKind(tool.id) ? <EditorWorkspace key={tool.id} tool={tool} /> : tool.built ? <ToolFlow key={tool.id} tool={tool} options={hasOptions(tool.id) ? TOOL_OPTIONS[tool.id] : undefined} /> : <NotBuilt tool={tool} />}
+      {isEditorKind(tool.id) ? <EditorStart key={tool.id} tool={tool} /> : tool.built ? <ToolFlow key={tool.id} tool={tool} options={hasOptions(tool.id) ? TOOL_OPTIONS[tool.id] : undefined} /> : <NotBuilt tool={tool} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { EditorWorkspace } from '~/components/editor/editor-workspace';
+import { EditorStart } from '~/components/editor/editor-start';
 import { ToolPageFrame } from '~/components/tool-page/tool-page-frame';
 import { toolPageMeta } from '~/lib/tool-page';
 import { toolPageLoader } from '~/lib/tool-page.server';
@@ -14,7 +14,7 @@ export default function EditorToolPage({ loaderData: { tool } }: Route.Component
   return (
     <ToolPageFrame tool={tool}>
       {/* Remount on tool change so a client-side navigation starts a fresh workspace. */}
-      <EditorWorkspace key={tool.id} tool={tool} />
+      <EditorStart key={tool.id} tool={tool} />
     </ToolPageFrame>
   );
 }

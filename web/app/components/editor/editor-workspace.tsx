@@ -77,7 +77,8 @@ interface ZoomAnchor {
 }
 
 /** The editor behind /edit-pdf, /annotate-pdf and /sign-pdf: open a PDF, place objects, apply them on the server. */
-export function EditorWorkspace({ tool }: { tool: ToolInfo }) {
+/** The workspace, opening the files chosen on the editor's start (see EditorStart). */
+export function EditorWorkspace({ tool, initialFiles }: { tool: ToolInfo; initialFiles: File[] }) {
   const { t } = useTranslation();
   const lang = useLang();
   const messageText = useMessageText();
@@ -162,6 +163,14 @@ export function EditorWorkspace({ tool }: { tool: ToolInfo }) {
       );
     }
   };
+
+  // The files chosen before the workspace loaded open once (strict mode runs a mount's effects twice).
+  const pending = useRef(initialFiles);
+  useEffect(() => {
+    const files = pending.current;
+    pending.current = [];
+    if (files.length > 0) open(files);
+  }, []);
 
   const closeTab = (tab: EditorTab) => {
     setClosing(null);

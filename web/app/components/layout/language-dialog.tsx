@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { LANGS } from '#shared/i18n';
+import { LANGS } from '#shared/i18n/langs';
 import { LANG_COOKIE, LANG_COOKIE_DAYS, writeBrowserCookie } from '~/lib/cookies';
 import { localizePath, useLang } from '~/lib/i18n';
 import { CheckIcon, CloseIcon } from '../icons';
