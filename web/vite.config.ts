@@ -19,7 +19,12 @@ function shellModules(meta: Rollup.ManualChunkMeta): Set<string> {
   return seen;
 }
 
-let shell: { meta: Rollup.ManualChunkMeta; ids: Set<string> } | undefined;
+/** Modules the browser imports lazily, such as a page's stylesheet, which the shell imports only for the server's render. */
+function lazyModules(meta: Rollup.ManualChunkMeta): Set<string> {
+  return new Set([...meta.getModuleIds()].flatMap((id) => meta.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
+}
+
+let shell: { meta: Rollup.ManualChunkMeta; ids: Set<string>; lazy: Set<string> } | undefined;
 
 export default defineConfig({
   plugins: [reactRouter()],
@@ -30,8 +35,10 @@ export default defineConfig({
         // (a phone on slow 4G fetches six at a time); the rest is split by what each page imports, so no
         // page loads another's code (merging small chunks, as before, put the pricing and blog routes in the home page's).
         manualChunks(id, meta) {
-          if (shell?.meta.getModuleInfo !== meta.getModuleInfo) shell = { meta, ids: shellModules(meta) };
-          return shell.ids.has(id) ? 'shell' : undefined;
+          if (shell?.meta.getModuleInfo !== meta.getModuleInfo) shell = { meta, ids: shellModules(meta), lazy: lazyModules(meta) };
+          if (!shell.ids.has(id)) return undefined;
+          // A lazy one keeps a chunk of its own: left unnamed, the shell would take it in with the modules that import it.
+          return shell.lazy.has(id) ? path.basename(id).replace(/[?.].*$/, '') : 'shell';
         },
       },
     },

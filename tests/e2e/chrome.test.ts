@@ -1,6 +1,7 @@
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '#shared/i18n';
+import { fixture } from '../support/fixtures';
 import { launchChromium } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 
@@ -206,6 +207,38 @@ describe('the site header and footer in the browser', () => {
     expect(styles).toMatchObject({ inline: 1, links: 0 });
     expect(styles.length).toBeGreaterThan(20_000);
     expect(styles.footerTools).not.toBe('block');
+    expect(errors).toEqual([]);
+  });
+  it("serves the editor's and the AI pages' stylesheets with their pages only, and brings one along on a move to its page", async () => {
+    const { page } = await open('/merge-pdf');
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const sheetIds = () => page.evaluate(() => [...document.querySelectorAll('style')].map((style) => style.id));
+    // Moves by link, as the header's menu makes them.
+    const navigate = (to: string) =>
+      page.evaluate(
+        (to) =>
+          (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(
+            to,
+          ),
+        to,
+      );
+    expect(await sheetIds()).toEqual(['sheaf-styles']);
+    const html = await (await fetch(`${stack.baseUrl}/ai-pdf`)).text();
+    expect(html).toContain('id="sheaf-styles-ai"');
+    expect(html).not.toContain('id="sheaf-styles-editor"');
+
+    // The editor's sheet comes as a script, goes with its page, and comes back with it.
+    await navigate('/edit-pdf');
+    await expect.poll(sheetIds).toEqual(['sheaf-styles', 'sheaf-styles-editor']);
+    await navigate('/merge-pdf');
+    await expect.poll(sheetIds).toEqual(['sheaf-styles']);
+    await navigate('/edit-pdf');
+    await expect.poll(sheetIds).toEqual(['sheaf-styles', 'sheaf-styles-editor']);
+    await page.locator('input[type=file][accept*="pdf"]').setInputFiles(fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf'));
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.editor') && getComputedStyle(document.querySelector('.editor')!).display))
+      .toBe('flex');
     expect(errors).toEqual([]);
   });
 });

@@ -3,7 +3,11 @@ import { getI18n, langFromPath } from '~/lib/i18n';
 import { routeCopy } from '~/lib/page-copy.server';
 import { notFound } from '~/lib/route-errors';
 import { originFrom, pageMeta } from '~/lib/seo';
+import type { SheetsHandle } from '~/lib/inline-styles';
 import type { Route } from './+types/ai-chat';
+
+/** The AI pages' stylesheet comes with them. */
+export const handle: SheetsHandle = { sheets: ['ai'] };
 
 /** An AI document id: letters, digits, '-' and '_' (cuid, uuid, nanoid), 6 to 64 of them. */
 const DOCUMENT_ID = /^[A-Za-z0-9_-]{6,64}$/;

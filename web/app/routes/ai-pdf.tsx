@@ -10,7 +10,11 @@ import { getI18n, langFromPath } from '~/lib/i18n';
 import { routeCopy } from '~/lib/page-copy.server';
 import { originFrom, pageMeta } from '~/lib/seo';
 import { useAuth } from '~/stores/auth-provider';
+import type { SheetsHandle } from '~/lib/inline-styles';
 import type { Route } from './+types/ai-pdf';
+
+/** The AI pages' stylesheet comes with them. */
+export const handle: SheetsHandle = { sheets: ['ai'] };
 
 export const loader = ({ request }: Route.LoaderArgs) => ({ pageCopy: routeCopy(request, ['aiPdf']) });
 

@@ -11,7 +11,11 @@ import { getI18n, langFromPath, stripLang } from '~/lib/i18n';
 import { routeCopy } from '~/lib/page-copy.server';
 import { toolCopy } from '~/lib/tool-page.server';
 import { originFrom, pageMeta } from '~/lib/seo';
+import type { SheetsHandle } from '~/lib/inline-styles';
 import type { Route } from './+types/app-tool';
+
+/** The workspace's editor pages need the editor's stylesheet (the other tools' pages carry it unused). */
+export const handle: SheetsHandle = { sheets: ['editor'] };
 
 /** '/fr/app/pdf-to-word' → the pdf-to-word tool (routes.ts only maps the workspace's tools here). */
 const toolOf = (pathname: string) => getTool(stripLang(pathname).split('/').filter(Boolean)[1] ?? '');

@@ -2,7 +2,11 @@ import { EditorStart } from '~/components/editor/editor-start';
 import { ToolPageFrame } from '~/components/tool-page/tool-page-frame';
 import { toolPageMeta } from '~/lib/tool-page';
 import { toolPageLoader } from '~/lib/tool-page.server';
+import type { SheetsHandle } from '~/lib/inline-styles';
 import type { Route } from './+types/editor-tool';
+
+/** The editor's stylesheet comes with its pages. */
+export const handle: SheetsHandle = { sheets: ['editor'] };
 
 export const loader = (args: Route.LoaderArgs) => toolPageLoader(args);
 
