@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
+
+const WEB_ASSETS = path.resolve(import.meta.dirname, '../../web/build/client/assets');
 
 /** The directives of a Content-Security-Policy header, by name. */
 const directives = (header: string) =>
@@ -54,6 +58,26 @@ describe('security headers', () => {
     }
     // A nonce is never reused.
     expect(nonces.size).toBe(5);
+  });
+
+  it("answers a page's scripts with nosniff and the resource policy only, and pdf.js's worker under the full policy", async () => {
+    const page = await request(stack.app).get('/edit-pdf');
+    // The editor's own stylesheet is inlined beside the site's, under the same nonce.
+    const styles = [...page.text.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]);
+    expect(styles).toHaveLength(2);
+    const scripts = [...page.text.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const script of scripts) {
+      const res = await request(stack.app).get(script);
+      expect(res.status, script).toBe(200);
+      expect(res.headers['x-content-type-options'], script).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], script).toBe('same-origin');
+      for (const header of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'])
+        expect(res.headers[header], `${script} ${header}`).toBeUndefined();
+    }
+    const worker = fs.readdirSync(WEB_ASSETS).find((name) => /^pdf\.worker\.min-.*\.mjs$/.test(name));
+    const res = await request(stack.app).get(`/assets/${worker}`);
+    expect(directives(res.headers['content-security-policy']).get('default-src')).toEqual(["'self'"]);
   });
 
   it('sends downloads as attachments the browser must not sniff, with the API under the same headers', async () => {
