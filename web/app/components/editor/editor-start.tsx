@@ -2,12 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FORM_PARAM } from '#shared/forms';
-import { formatBytes } from '~/lib/format';
-import { useLang } from '~/lib/i18n';
-import { useMaxUploadBytes } from '~/lib/root-data';
 import type { ToolInfo } from '~/lib/tool-page';
-import { Dropzone } from '../tool-flow/dropzone';
-import { EDITOR_MAX_FILES } from './editor-tabs';
+import { EditorDropzone } from './editor-dropzone';
 
 const loadWorkspace = () => import('./editor-workspace');
 const EditorWorkspace = lazy(() => loadWorkspace().then((module) => ({ default: module.EditorWorkspace })));
@@ -19,8 +15,6 @@ const EditorWorkspace = lazy(() => loadWorkspace().then((module) => ({ default: 
  */
 export function EditorStart({ tool }: { tool: ToolInfo }) {
   const { t } = useTranslation();
-  const lang = useLang();
-  const maxBytes = useMaxUploadBytes();
   const [params] = useSearchParams();
   const [files, setFiles] = useState<File[] | null>(null);
 
@@ -38,14 +32,5 @@ export function EditorStart({ tool }: { tool: ToolInfo }) {
       </Suspense>
     );
   }
-  return (
-    <section className="tool-flow editor-open" onPointerEnter={loadWorkspace} onFocus={loadWorkspace} onDragEnter={loadWorkspace}>
-      <Dropzone
-        multiple
-        accept="application/pdf,.pdf"
-        limits={t('flow.dropzone.limitsMany', { max: EDITOR_MAX_FILES, size: formatBytes(maxBytes, t, lang) })}
-        onFiles={setFiles}
-      />
-    </section>
-  );
+  return <EditorDropzone onFiles={setFiles} onIntent={loadWorkspace} />;
 }

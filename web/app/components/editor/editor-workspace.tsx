@@ -7,18 +7,18 @@ import { useLeaveWarning } from '~/hooks/use-leave-warning';
 import { useTaskProgress } from '~/hooks/use-task-progress';
 import { looksAccepted } from '~/lib/accept';
 import { uploadFile, type FlowMessage } from '~/lib/api-client';
-import { fileNameList, formatBytes } from '~/lib/format';
+import { fileNameList } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import { useMaxUploadBytes } from '~/lib/root-data';
 import { ConfirmDialog } from '../layout/confirm-dialog';
 import { BatchView } from '../tool-flow/batch-view';
-import { Dropzone } from '../tool-flow/dropzone';
 import { FailureView } from '../tool-flow/failure-view';
 import { batchSettled, flowReducer, initialFlow, type FileItem } from '../tool-flow/flow-state';
 import { ProgressView } from '../tool-flow/progress-view';
 import { ResultView } from '../tool-flow/result-view';
 import { buildEditDocument, initialHistory, isDeleted, placeOperation, rotationOf, type DocAction, type EditorObject } from './document-model';
+import { EditorDropzone } from './editor-dropzone';
 import { admit, EDITOR_MAX_FILES, editCount, newTab, tabsReducer, type EditorTab } from './editor-tabs';
 import { toolsFor, type EditorKind, type ToolName } from './editor-tools';
 import { DEFAULT_STYLE, newId, newObject, stylePatch, type SavedSignature, type ToolStyle } from './new-object';
@@ -76,8 +76,10 @@ interface ZoomAnchor {
   y: number;
 }
 
-/** The editor behind /edit-pdf, /annotate-pdf and /sign-pdf: open a PDF, place objects, apply them on the server. */
-/** The workspace, opening the files chosen on the editor's start (see EditorStart). */
+/**
+ * The editor behind /edit-pdf, /annotate-pdf and /sign-pdf: open a PDF, place objects, apply them on
+ * the server. It opens with the files chosen on the editor's start (see EditorStart).
+ */
 export function EditorWorkspace({ tool, initialFiles }: { tool: ToolInfo; initialFiles: File[] }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -454,18 +456,7 @@ export function EditorWorkspace({ tool, initialFiles }: { tool: ToolInfo; initia
   if (phase === 'failed') return <FailureView error={flow.task.error} onRetry={apply} onStartOver={startOver} />;
   if (phase === 'batch') return <BatchView files={flow.files} options={undefined} showSaving={false} onRetry={retryTab} onDownload={onDownload} onStartOver={startOver} />;
 
-  if (!active) {
-    return (
-      <section className="tool-flow editor-open">
-        {notice && (
-          <p className="notice" role="alert">
-            {notice}
-          </p>
-        )}
-        <Dropzone multiple accept="application/pdf,.pdf" limits={t('flow.dropzone.limitsMany', { max: EDITOR_MAX_FILES, size: formatBytes(maxBytes, t, lang) })} onFiles={open} />
-      </section>
-    );
-  }
+  if (!active) return <EditorDropzone notice={notice} onFiles={open} />;
 
   return (
     <section className="editor" aria-label={t('editor.label')} onDragOver={onDragOver} onDrop={onDrop}>
