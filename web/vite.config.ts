@@ -6,16 +6,21 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** What every page runs before it is interactive, beside the client entry (React DOM): the root route and the layouts. */
 const SHELL_ROOTS = /\/web\/app\/(root|layouts\/[\w-]+)\.tsx\?__react-router-build-client-route$/;
+/** The simplest tool page: what it runs beyond the shell is the tool flow, which every tool page runs. */
+const TOOL_PAGE = /\/web\/app\/routes\/tool\.tsx\?__react-router-build-client-route$/;
+/** The route modules of the pages that run the tool flow. */
+const TOOL_ROUTES = /\/web\/app\/routes\/(tool|tool-with-options|app-tool)\.tsx\?__react-router-build-client-route$/;
+const ROUTE = /\/web\/app\/routes\/.+\?__react-router-build-client-route$/;
 
-/** The modules statically reachable from the shell's roots (none in the server build, which has no client routes). */
-function shellModules(meta: Rollup.ManualChunkMeta): Set<string> {
+/** The modules statically reachable from the modules that `roots` matches. */
+function reachable(meta: Rollup.ManualChunkMeta, roots: (id: string) => boolean): Set<string> {
   const seen = new Set<string>();
   const visit = (id: string) => {
     if (seen.has(id)) return;
     seen.add(id);
     for (const next of meta.getModuleInfo(id)?.importedIds ?? []) visit(next);
   };
-  for (const id of meta.getModuleIds()) if (SHELL_ROOTS.test(id)) visit(id);
+  for (const id of meta.getModuleIds()) if (roots(id)) visit(id);
   return seen;
 }
 
@@ -24,21 +29,43 @@ function lazyModules(meta: Rollup.ManualChunkMeta): Set<string> {
   return new Set([...meta.getModuleIds()].flatMap((id) => meta.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
 }
 
-let shell: { meta: Rollup.ManualChunkMeta; ids: Set<string>; lazy: Set<string> } | undefined;
+/**
+ * The chunk of each module that is not left to Rollup: the libraries the shell runs (React Router,
+ * i18next), the shell itself (the root, the layouts, and the parts of the tool page that other pages
+ * use too, such as the page frame, the drop zone and the FAQ), and the tool flow, which only the tool
+ * pages use. None in the server build, which has no client routes.
+ */
+function plannedChunks(meta: Rollup.ManualChunkMeta): Map<string, string> {
+  const planned = new Map<string, string>();
+  const lazy = lazyModules(meta);
+  const shell = reachable(meta, (id) => SHELL_ROOTS.test(id));
+  const toolPage = reachable(meta, (id) => TOOL_PAGE.test(id));
+  const otherPages = reachable(meta, (id) => ROUTE.test(id) && !TOOL_ROUTES.test(id) && !SHELL_ROOTS.test(id));
+  for (const id of toolPage) {
+    if (shell.has(id) || ROUTE.test(id) || lazy.has(id)) continue;
+    planned.set(id, otherPages.has(id) ? 'shell' : 'tool-flow');
+  }
+  // A lazy one keeps a chunk of its own: left unnamed, the shell would take it in with the modules that import it.
+  for (const id of shell)
+    planned.set(id, lazy.has(id) ? path.basename(id).replace(/[?.].*$/, '') : id.includes('/node_modules/') ? 'libraries' : 'shell');
+  return planned;
+}
+
+let plan: { meta: Rollup.ManualChunkMeta; chunks: Map<string, string> } | undefined;
 
 export default defineConfig({
   plugins: [reactRouter()],
   build: {
     rollupOptions: {
       output: {
-        // Every page needs the shell, so it travels as one script rather than as two dozen small shared chunks
-        // (a phone on slow 4G fetches six at a time); the rest is split by what each page imports, so no
-        // page loads another's code (merging small chunks, as before, put the pricing and blog routes in the home page's).
+        // A phone on slow 4G fetches six scripts at a time, each over a connection that starts slow. So every
+        // page's shell travels as two scripts (its libraries, and our code), which download side by side with
+        // React DOM's, rather than as one large one or as two dozen small shared chunks; a tool page's
+        // own code is one more. The rest is split by what each page imports, so no page loads another's code
+        // (merging small chunks by size, as before, put the pricing and blog routes in the home page's).
         manualChunks(id, meta) {
-          if (shell?.meta.getModuleInfo !== meta.getModuleInfo) shell = { meta, ids: shellModules(meta), lazy: lazyModules(meta) };
-          if (!shell.ids.has(id)) return undefined;
-          // A lazy one keeps a chunk of its own: left unnamed, the shell would take it in with the modules that import it.
-          return shell.lazy.has(id) ? path.basename(id).replace(/[?.].*$/, '') : 'shell';
+          if (plan?.meta.getModuleInfo !== meta.getModuleInfo) plan = { meta, chunks: plannedChunks(meta) };
+          return plan.chunks.get(id);
         },
       },
     },

@@ -8,6 +8,16 @@ const Svg = ({ children, ...props }: IconProps) => (
   </svg>
 );
 
+/** Sheaf's mark, the drawing of /favicon.svg: drawn inline where the page shows it, so the first paint waits for no image. */
+export const SheafMark = ({ size }: { size: number }) => (
+  <svg viewBox="0 0 32 32" width={size} height={size} aria-hidden="true" focusable="false">
+    <rect width="32" height="32" rx="8" fill="#4f46e5" />
+    <path d="M10 7h9l5 5v13a1 1 0 0 1-1 1H10a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" fill="#fff" />
+    <path d="M19 7v5h5" fill="#c7d2fe" />
+    <path d="M12 17h8M12 20.5h8M12 14h4" stroke="#4f46e5" strokeWidth="1.6" strokeLinecap="round" />
+  </svg>
+);
+
 export const UploadIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 16V4M7 9l5-5 5 5" />

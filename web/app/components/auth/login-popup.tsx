@@ -18,7 +18,7 @@ import { hasPendingFiles } from '~/stores/ui-store';
 import type { LoginType } from '~/stores/user-store';
 import { RESULT_PATH } from '#shared/api';
 import { NAME_MAX, isValidEmail } from '#shared/validation';
-import { CheckIcon, CloseIcon, FileIcon } from '../icons';
+import { CheckIcon, CloseIcon, FileIcon, SheafMark } from '../icons';
 import { Modal } from '../layout/modal';
 import { EmailField } from './email-field';
 import { GoogleButton } from './google-button';
@@ -45,7 +45,7 @@ function LoginDialog() {
         <aside className={`login-popup__side${pending ? ' login-popup__side--files' : ''}`}>
           {!pending && (
             <p className="login-popup__brand">
-              <img src="/favicon.svg" alt="" width={30} height={30} />
+              <SheafMark size={30} />
               {t('site.name')}
             </p>
           )}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useLocalize } from '~/lib/i18n';
 import { useRootData } from '~/lib/root-data';
 import { useAuth } from '~/stores/auth-provider';
+import { SheafMark } from '../icons';
 import { CrownIcon, DesktopIcon } from './chrome-icons';
 
 export function Logo() {
@@ -11,7 +12,7 @@ export function Logo() {
   const localize = useLocalize();
   return (
     <Link to={localize('/')} className="logo" aria-label={t('site.homeLink')}>
-      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <SheafMark size={28} />
       <span>{t('site.name')}</span>
     </Link>
   );
