@@ -6,11 +6,16 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** What every page runs before it is interactive, beside the client entry (React DOM): the root route and the layouts. */
 const SHELL_ROOTS = /\/web\/app\/(root|layouts\/[\w-]+)\.tsx\?__react-router-build-client-route$/;
-/** The simplest tool page: what it runs beyond the shell is the tool flow, which every tool page runs. */
-const TOOL_PAGE = /\/web\/app\/routes\/tool\.tsx\?__react-router-build-client-route$/;
-/** The route modules of the pages that run the tool flow. */
-const TOOL_ROUTES = /\/web\/app\/routes\/(tool|tool-with-options|app-tool)\.tsx\?__react-router-build-client-route$/;
-const ROUTE = /\/web\/app\/routes\/.+\?__react-router-build-client-route$/;
+/**
+ * Kinds of page whose own code travels as one script: what `page` runs beyond the shell, which the other
+ * routes of its `kind` run too (the tool flow; the AI assistant's document list and upload).
+ */
+const PAGE_KITS = [
+  { chunk: 'tool-flow', page: 'tool', kind: ['tool', 'tool-with-options', 'app-tool'] },
+  { chunk: 'ai-pages', page: 'ai-pdf', kind: ['ai-pdf', 'ai-chat'] },
+];
+const ROUTE = /\/web\/app\/routes\/(.+)\.tsx\?__react-router-build-client-route$/;
+const routeName = (id: string) => ROUTE.exec(id)?.[1];
 
 /** The modules statically reachable from the modules that `roots` matches. */
 function reachable(meta: Rollup.ManualChunkMeta, roots: (id: string) => boolean): Set<string> {
@@ -31,19 +36,21 @@ function lazyModules(meta: Rollup.ManualChunkMeta): Set<string> {
 
 /**
  * The chunk of each module that is not left to Rollup: the libraries the shell runs (React Router,
- * i18next), the shell itself (the root, the layouts, and the parts of the tool page that other pages
- * use too, such as the page frame, the drop zone and the FAQ), and the tool flow, which only the tool
- * pages use. None in the server build, which has no client routes.
+ * i18next), the shell itself (the root, the layouts, and what pages of different kinds share, such as
+ * the page frame, the drop zone and the FAQ), and each kind of page's own code. None in the server
+ * build, which has no client routes.
  */
 function plannedChunks(meta: Rollup.ManualChunkMeta): Map<string, string> {
   const planned = new Map<string, string>();
   const lazy = lazyModules(meta);
   const shell = reachable(meta, (id) => SHELL_ROOTS.test(id));
-  const toolPage = reachable(meta, (id) => TOOL_PAGE.test(id));
-  const otherPages = reachable(meta, (id) => ROUTE.test(id) && !TOOL_ROUTES.test(id) && !SHELL_ROOTS.test(id));
-  for (const id of toolPage) {
-    if (shell.has(id) || ROUTE.test(id) || lazy.has(id)) continue;
-    planned.set(id, otherPages.has(id) ? 'shell' : 'tool-flow');
+  for (const { chunk, page, kind } of PAGE_KITS) {
+    const own = reachable(meta, (id) => routeName(id) === page);
+    const elsewhere = reachable(meta, (id) => routeName(id) !== undefined && !kind.includes(routeName(id)!));
+    for (const id of own) {
+      if (shell.has(id) || planned.has(id) || routeName(id) !== undefined || lazy.has(id)) continue;
+      planned.set(id, elsewhere.has(id) ? 'shell' : chunk);
+    }
   }
   // A lazy one keeps a chunk of its own: left unnamed, the shell would take it in with the modules that import it.
   for (const id of shell)

@@ -29,6 +29,8 @@ export type PageConfig = Pick<
   | 'SOCIAL_YOUTUBE_URL'
   // Whether the operator's certificate is set up: Sign PDF offers the seal only then.
   | 'SIGN_CERT_P12'
+  // Whether an AI provider is set up (loadEnv takes its three settings together): the AI pages say so from the first paint.
+  | 'AI_MODEL'
 >;
 
 /** The plans the pricing page renders on the server, and whether they can be bought here. */

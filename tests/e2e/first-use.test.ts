@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AI_PATHS } from '#shared/ai/api';
 import { ERRORS } from '#shared/errors';
 import { APP_VERSION, VERSION_COOKIE } from '../../web/app/stores/client-ids';
 import { launchChromium } from '../support/browser';
@@ -59,6 +60,34 @@ describe('first use without dead ends', () => {
       const row = page.getByRole('row', { name: /scan\.pdf/ });
       await row.getByText(t('history.status.failed')).waitFor();
       expect(await row.textContent()).toContain(t('errors.PDF_DAMAGED'));
+      await page.context().close();
+    });
+
+    it(`${lang}: the AI page keeps still while the visitor's AI limits load: the server already drew them, and the notice that no provider is set up`, async () => {
+      const page = await pageWith();
+      await page.addInitScript(() => {
+        const shifts: Array<{ value: number; nodes: string }> = [];
+        Object.assign(window, { shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources: Array<{ node?: Node }> }>)
+            shifts.push({ value: entry.value, nodes: entry.sources.map((source) => (source.node as Element | undefined)?.className).join(', ') });
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const config = page.waitForResponse((response) => response.url().endsWith(AI_PATHS.config));
+      await page.goto(at('/ai-pdf'));
+      // Without billing nothing but the upload size limits the assistant (the default stack has neither billing nor a provider).
+      const limits = page.locator('.dropzone__limits');
+      await limits.waitFor();
+      const drawn = await limits.textContent();
+      expect(drawn).toBe(t('aiPdf.upload.limitsOpen', { mb: stack.deps.env.MAX_UPLOAD_MB }));
+      expect(await page.locator('.ai-badge').count()).toBe(3);
+      expect((await config).status()).toBe(200);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await limits.textContent()).toBe(drawn);
+      // A line that changed length moved the features below it by a line's height (0.01 to 0.05 of the
+      // screen); what a browser may still report (a sub-pixel move, under 0.001) is nothing to see.
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: Array<{ value: number; nodes: string }> }).shifts);
+      expect(shifts.reduce((sum, shift) => sum + shift.value, 0), JSON.stringify(shifts)).toBeLessThan(0.001);
       await page.context().close();
     });
 

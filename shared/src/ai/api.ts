@@ -136,6 +136,14 @@ export interface AiLimits {
 export const AI_FREE_LIMITS: AiLimits = { files: 10, questionsPerDay: 20, maxMb: 100, maxPages: 100 };
 export const AI_UNLIMITED_LIMITS: AiLimits = { files: null, questionsPerDay: null, maxMb: 1024, maxPages: null };
 
+/**
+ * The limits of everyone without the AI plan: the Free table; without billing nobody could lift them,
+ * so there are none (like the daily conversions and the Pro features) but the server's upload size.
+ */
+export function baseAiLimits(billingConfigured: boolean, maxUploadMb: number): AiLimits {
+  return billingConfigured ? AI_FREE_LIMITS : { ...AI_UNLIMITED_LIMITS, maxMb: maxUploadMb };
+}
+
 /** Languages a PDF can be translated into (BCP 47). */
 export const TRANSLATE_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'ru', 'ar', 'he', 'hi', 'ja', 'ko', 'zh'] as const;
 export type TranslateLanguage = (typeof TRANSLATE_LANGUAGES)[number];

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AiUpload } from '~/components/ai/ai-upload';
 import { DocumentList } from '~/components/ai/document-list';
 import { GeneralChat } from '~/components/ai/general-chat';
-import { useAiConfig } from '~/components/ai/use-ai-config';
+import { useAiConfig, useGenerativeAi } from '~/components/ai/use-ai-config';
 import { useDocuments } from '~/components/ai/use-documents';
 import { AI_FEATURES } from '~/components/layout/nav-links';
 import { aiApi } from '~/lib/ai-api';
@@ -37,6 +37,7 @@ export default function AiPdfPage() {
   const { t } = useTranslation();
   const { callContext } = useAuth();
   const config = useAiConfig();
+  const generative = useGenerativeAi(config);
   const { documents, reload } = useDocuments();
   const remove = async (documentId: string) => {
     await aiApi.remove(callContext(), documentId);
@@ -64,7 +65,7 @@ export default function AiPdfPage() {
           {AI_FEATURES.map((feature) => (
             <li key={feature} id={feature} className={['ai-features__item', feature === 'general' && 'ai-features__item--wide'].filter(Boolean).join(' ')}>
               <h2 className="ai-features__name">{t(`nav.ai.${feature}`)}</h2>
-              {config && !config.generative && GENERATIVE_FEATURES.has(feature) && <p className="ai-badge">{t('aiPdf.needsProvider')}</p>}
+              {!generative && GENERATIVE_FEATURES.has(feature) && <p className="ai-badge">{t('aiPdf.needsProvider')}</p>}
               <p className="ai-features__text">{t(`aiPdf.features.${feature}`)}</p>
               {feature === 'general' ? (
                 <GeneralChat config={config} />

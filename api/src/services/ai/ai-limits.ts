@@ -1,4 +1,4 @@
-import { AI_FREE_LIMITS, AI_UNLIMITED_LIMITS, type AiLimits } from '#shared/ai/api';
+import { AI_UNLIMITED_LIMITS, baseAiLimits, type AiLimits } from '#shared/ai/api';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import type { Requester } from '../../middleware/requester';
@@ -11,15 +11,11 @@ const QUESTION_KIND = 'ai-question';
 
 /** The requester's AI documents: a user's own, or a visitor's not yet adopted by an account. */
 
-/**
- * The AI plan (or Pro, which includes it) lifts every limit; visitors and Free users have the Free
- * table. Without billing nobody could lift them, so there are none (like the daily conversions and
- * the Pro features): only the server's own upload size applies.
- */
+/** The AI plan (or Pro, which includes it) lifts every limit; visitors and Free users have the base ones. */
 export async function aiLimitsOf(deps: Deps, who: Requester): Promise<AiLimits> {
-  if (!deps.env.billingConfigured) return { ...AI_UNLIMITED_LIMITS, maxMb: deps.env.MAX_UPLOAD_MB };
-  if (who.userId && (await vipInfoFor(deps, who.userId)).isAiTimeVip) return AI_UNLIMITED_LIMITS;
-  return AI_FREE_LIMITS;
+  const { billingConfigured, MAX_UPLOAD_MB } = deps.env;
+  if (billingConfigured && who.userId && (await vipInfoFor(deps, who.userId)).isAiTimeVip) return AI_UNLIMITED_LIMITS;
+  return baseAiLimits(billingConfigured, MAX_UPLOAD_MB);
 }
 
 /** Counts one question of today; past the plan's daily questions: AI_QUESTION_LIMIT, nothing counted. */

@@ -2,11 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AI_FREE_LIMITS, type AiConfigView, type AiLimits } from '#shared/ai/api';
+import { baseAiLimits, type AiConfigView, type AiLimits } from '#shared/ai/api';
+import { DEFAULT_MAX_UPLOAD_MB } from '#shared/limits';
 import { AI_CODE, aiApi, uploadAiFile } from '~/lib/ai-api';
 import { ApiError, type FlowMessage } from '~/lib/api-client';
 import { useLocalize } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
+import { useRootData } from '~/lib/root-data';
 import { EnvelopeError } from '~/lib/user-api';
 import { useAuth } from '~/stores/auth-provider';
 import { Dropzone } from '../tool-flow/dropzone';
@@ -40,6 +42,9 @@ export function AiUpload({ id, config }: { id?: string; config: AiConfigView | u
   const localize = useLocalize();
   const messageText = useMessageText();
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
+  // Until the requester's own limits have loaded, everyone's without the AI plan, as the server rendered them.
+  const root = useRootData();
+  const pageLimits = baseAiLimits(root?.billingConfigured ?? true, root?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB);
   const [limitOpen, setLimitOpen] = useState(false);
   const abort = useRef<(() => void) | undefined>(undefined);
 
@@ -85,7 +90,7 @@ export function AiUpload({ id, config }: { id?: string; config: AiConfigView | u
           multiple={false}
           accept={AI_ACCEPT}
           choose={t('aiPdf.upload.choose')}
-          limits={limitsText(t, config?.limits ?? AI_FREE_LIMITS)}
+          limits={limitsText(t, config?.limits ?? pageLimits)}
           onFiles={(files) => files[0] && void start(files[0])}
         />
       )}
