@@ -14,7 +14,7 @@ import { DocumentList } from './document-list';
 import { MindMapDialog } from './mind-map-dialog';
 import { ImageViewer, PdfViewer, type ViewerFocus } from './pdf-viewer';
 import { TranslateDialog } from './translate-dialog';
-import { useAiConfig } from './use-ai-config';
+import { useAiConfig, useGenerativeAi } from './use-ai-config';
 import { useAsk } from './use-ask';
 import { useDocuments } from './use-documents';
 
@@ -119,7 +119,7 @@ export function ChatWorkspace({ documentId }: { documentId: string }) {
   const navigate = useNavigate();
   const localize = useLocalize();
   const messageText = useMessageText();
-  const config = useAiConfig();
+  const generative = useGenerativeAi(useAiConfig());
   const { documents, reload } = useDocuments();
   const state = useDocument(documentId);
   const doc = state.status === 'ok' ? state.doc : undefined;
@@ -179,7 +179,7 @@ export function ChatWorkspace({ documentId }: { documentId: string }) {
     }
     setHint('');
     setTab('chat');
-    if (config && !config.generative) refuse(selection, 'explain', { code: 'AI_NOT_CONFIGURED' });
+    if (!generative) refuse(selection, 'explain', { code: 'AI_NOT_CONFIGURED' });
     else void ask(selection, 'explain');
   };
 

@@ -8,7 +8,7 @@ import { followTask } from '~/lib/run-task';
 import { useDownload } from '~/hooks/use-download';
 import { ProgressBar } from '../tool-flow/progress-bar';
 import { ProviderNote } from './provider-note';
-import { useAiConfig } from './use-ai-config';
+import { useAiConfig, useGenerativeAi } from './use-ai-config';
 
 type TranslateState =
   | { kind: 'idle' }
@@ -24,7 +24,7 @@ type TranslateState =
 export function TranslatePanel({ documentId, title }: { documentId: string; title: string }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const config = useAiConfig();
+  const generative = useGenerativeAi(useAiConfig());
   const messageText = useMessageText();
   const { onDownloadClick } = useDownload();
   const [language, setLanguage] = useState<TranslateLanguage>(lang === 'en' ? 'fr' : 'en');
@@ -44,16 +44,12 @@ export function TranslatePanel({ documentId, title }: { documentId: string; titl
   }, [documentId]);
 
   // The heading is there from the start: a dialog around the panel is named by it.
-  if (!config?.generative) {
+  if (!generative) {
     return (
       <section className="ai-translate" aria-labelledby="ai-translate-title">
         <h2 id="ai-translate-title">{t('aiTranslate.title')}</h2>
-        {config && (
-          <>
-            <p>{t('aiTranslate.needsProvider')}</p>
-            <ProviderNote compact />
-          </>
-        )}
+        <p>{t('aiTranslate.needsProvider')}</p>
+        <ProviderNote compact />
       </section>
     );
   }
