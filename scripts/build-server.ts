@@ -23,6 +23,8 @@ const ENTRY_POINTS = [
   'prisma/seed.ts',
   'scripts/supervise.ts',
   'scripts/check-env.ts',
+  // What the server is doing, which `npm start` prints once the api answers.
+  'scripts/mode-summary.ts',
   // The operator's billing command, for an image without tsx: `node dist/scripts/billing.js <command>`.
   'scripts/billing.ts',
   // The `sheaf` command, which scripts/sheaf.mjs runs when this build is fresh.

@@ -53,6 +53,8 @@ for _ in $(seq 100); do
 done
 if ((ready)); then
   log "Sheaf is running at ${PUBLIC_URL:-http://localhost:${PORT:-3000}} (Ctrl-C to stop)"
+  # Once, what this server is doing: mail, billing, AI, downloads, files (no secrets).
+  node dist/scripts/mode-summary.js || true
 else
   # Still started: a slow first boot may become healthy later, but nobody should be told it is.
   printf '\033[1;33m[sheaf]\033[0m %s\n' \

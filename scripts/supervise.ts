@@ -2,8 +2,12 @@
  * `npm start`'s supervisor: runs the worker and the api, restarts one that exits on its own (1 s,
  * 2 s, 4 s … up to 30 s apart; back to 1 s once it has stayed up a minute) while the other keeps
  * serving, and on SIGINT/SIGTERM/SIGHUP stops both (TERM, then KILL after a grace period) and exits.
+ * Without SMTP it also prints each login link the api writes to the outbox.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { loadEnv } from '#shared/env';
+import { watchOutboxLogins } from '#shared/server/outbox';
 
 // The compiled api and worker (scripts/build-server.ts), not their sources through tsx: a TypeScript
 // loader and its esbuild service would stay in memory for the whole run. Named here rather than
@@ -78,3 +82,13 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 process.on('SIGHUP', stop);
 children.forEach(start);
+
+// Without SMTP, login mails go to the outbox: each new link is printed alone on its line, so the
+// operator can sign in (or hand the link on) without a mail server.
+const env = loadEnv();
+if (!env.SMTP_URL) {
+  watchOutboxLogins(path.join(env.DATA_DIR, 'outbox'), ({ to, link }) => {
+    log(`Login link for ${to} (written to the outbox, not mailed):`);
+    process.stdout.write(`${link}\n`);
+  });
+}

@@ -64,7 +64,10 @@ const ZEnv = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
   DATA_DIR: z.string().default('.data'),
   FILE_RETENTION_MINUTES: int(DEFAULT_RETENTION_MINUTES, 1),
-  /** Who may download results. Unset: `pro` when billing is configured, else `login` (see loadEnv). */
+  /**
+   * Who may download results. Unset: `pro` when billing is configured (the spec's rule), else `open`:
+   * a server that sells nothing has no plan to ask for, and an account would only stand in the way.
+   */
   DOWNLOAD_POLICY: z.enum(['pro', 'login', 'open']).optional(),
   /** Conversions a signed-in Free user may run per day when billing is configured; Pro users are never counted. */
   FREE_DAILY_TASKS: int(5, 1),
@@ -285,7 +288,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = {
     ...parsed.data,
     PUBLIC_URL: publicUrl,
-    DOWNLOAD_POLICY: parsed.data.DOWNLOAD_POLICY ?? (billingConfigured ? 'pro' : 'login'),
+    DOWNLOAD_POLICY: parsed.data.DOWNLOAD_POLICY ?? (billingConfigured ? 'pro' : 'open'),
     billingConfigured,
     sealCertificate,
     DATA_DIR: dataDir,

@@ -16,6 +16,8 @@ export type PageConfig = Pick<
   | 'SESSION_DAYS'
   | 'MAX_UPLOAD_MB'
   | 'DOWNLOAD_POLICY'
+  // The Free plan's daily tasks, which the pricing page states when billing is on.
+  | 'FREE_DAILY_TASKS'
   | 'DESKTOP_WINDOWS_URL'
   | 'DESKTOP_MAC_URL'
   | 'EBOOK_MAX_FILES'

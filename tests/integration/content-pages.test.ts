@@ -313,18 +313,16 @@ describe('content pages', () => {
       expectIn((await get(at('/download'), UA.iphone)).text, t('download.otherOs'));
     });
 
-    it('shows the catalogue: Free, Pro and AI yearly first, Quarterly and Lifetime below, per user with the discount and the free-trial buttons', async () => {
+    it('says every tool is free on a server without billing: one free card, no plan on sale (billing-pages tests the plans)', async () => {
       const page = await get(at('/pricing'));
       expect(page.status).toBe(200);
-      expect(titleOf(page)).toBe(t('pricing.metaTitle'));
+      expect(titleOf(page)).toBe(t('pricing.freeServer.metaTitle'));
       const amounts = [...page.text.matchAll(/<span class="plan-card__amount">([^<]+)<\/span>/g)].map((m) => m[1].replace(/\s/g, ' '));
-      expect(amounts).toEqual(lang === 'en' ? ['$0', '$59.99', '$41.99', '$24.99', '$149.99'] : ['0 €', '59,99 €', '41,99 €', '24,99 €', '149,99 €']);
-      expectIn(page.text, t('pricing.per.YEAR'));
-      expectIn(page.text, t('pricing.per.QUARTERLY'));
-      expectIn(page.text, t('pricing.save', { percent: 50 }));
-      // Pro, AI and Quarterly start with the trial; Lifetime is bought once.
-      expect(page.text.split(t('pricing.trialButton')).length - 1).toBe(3);
-      expectIn(page.text, t('pricing.buyLifetime'));
+      expect(amounts).toEqual(lang === 'en' ? ['$0'] : ['0 €']);
+      expectIn(page.text, t('pricing.freeServer.title'));
+      expectIn(page.text, t('pricing.lines.fileSize', { mb: MAX_UPLOAD_MB }));
+      expectNotIn(page.text, t('pricing.trialButton'));
+      expectNotIn(page.text, t('pricing.buyLifetime'));
     });
   });
 });

@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-
-/** Undoes quoted-printable soft line breaks and escapes, enough to read a link back. */
-const decodeQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+import { loginLinkIn, outboxFiles } from '#shared/server/outbox';
 
 /** The newest login link mailed to `email` through the outbox mailer. */
 export function latestLoginLink(dataDir: string, email: string): URL {
   const dir = path.join(dataDir, 'outbox');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-  for (const f of files) {
-    const raw = decodeQp(fs.readFileSync(path.join(dir, f), 'utf8'));
-    if (!raw.includes(`To: ${email}`)) continue;
-    // The whole link: what follows the token (the result it brings back) too.
-    const link = /https?:\/\/[^\s"<>]+token=[A-Za-z0-9]+(?:&(?:amp;)?[^\s"<>]*)?/.exec(raw)?.[0];
-    if (link) return new URL(link.replace(/&amp;/g, '&'));
+  for (const f of outboxFiles(dir).reverse()) {
+    const login = loginLinkIn(fs.readFileSync(path.join(dir, f), 'utf8'));
+    if (login?.to === email) return new URL(login.link);
   }
   throw new Error(`no login link for ${email} in ${dir}`);
 }

@@ -7,8 +7,9 @@ const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x
 describe('billing settings at boot', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('needs pro downloads only when billing is configured, else login', () => {
-    expect(loadEnv(BASE_ENV)).toMatchObject({ billingConfigured: false, DOWNLOAD_POLICY: 'login' });
+  it('needs pro downloads when billing is configured; a server that sells nothing lets anyone download', () => {
+    expect(loadEnv(BASE_ENV)).toMatchObject({ billingConfigured: false, DOWNLOAD_POLICY: 'open' });
+    expect(loadEnv({ ...BASE_ENV, DOWNLOAD_POLICY: 'login' }).DOWNLOAD_POLICY).toBe('login');
     expect(loadEnv({ ...BASE_ENV, ...stripe })).toMatchObject({ billingConfigured: true, DOWNLOAD_POLICY: 'pro' });
     expect(loadEnv({ ...BASE_ENV, ...stripe, DOWNLOAD_POLICY: 'open' }).DOWNLOAD_POLICY).toBe('open');
   });
@@ -25,7 +26,7 @@ describe('billing settings at boot', () => {
   it('takes a variable set to nothing as unset, as compose passes one the operator left out', () => {
     expect(loadEnv({ ...BASE_ENV, DOWNLOAD_POLICY: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' })).toMatchObject({
       billingConfigured: false,
-      DOWNLOAD_POLICY: 'login',
+      DOWNLOAD_POLICY: 'open',
     });
   });
 });

@@ -37,6 +37,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     maxUploadMb: config.MAX_UPLOAD_MB,
     // Without billing every Upgrade, Pay and Buy says 'Payment method not configured'.
     billingConfigured: billing.configured,
+    // Who may download results: the tool pages say it before the work is done.
+    downloadPolicy: config.DOWNLOAD_POLICY,
+    freeDailyTasks: config.FREE_DAILY_TASKS,
     ...chromeConfig(request, config),
   };
 }

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
+import { planColumns, type PlanColumns } from '#shared/billing/plan-rules';
 import { DEFAULT_MAX_UPLOAD_MB } from '#shared/limits';
 import type { ToolSummary } from '#shared/tools/catalog';
 import type { loader } from '../root';
@@ -24,4 +25,14 @@ export function useMaxUploadBytes(): number {
 export function useTools(ids: readonly string[]): ToolSummary[] {
   const tools = useToolCatalog();
   return ids.flatMap((id) => tools.filter((tool) => tool.id === id));
+}
+
+/**
+ * What each plan gets on this server (shared/src/billing/plan-rules), from the settings root data
+ * carries; null when billing is off and nothing is sold.
+ */
+export function usePlanColumns(): PlanColumns | null {
+  const root = useRootData();
+  if (!root?.billingConfigured) return null;
+  return planColumns({ downloadPolicy: root.downloadPolicy, freeDailyTasks: root.freeDailyTasks, maxUploadMb: root.maxUploadMb, generativeAi: root.generativeAi });
 }

@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PricingProduct } from '#shared/billing/api';
 import { PERIOD_MONTHS, type BusinessType, type ProductType } from '#shared/billing/catalogue';
+import { freeServerLines, type PlanLine } from '#shared/billing/plan-rules';
 import { QaList, type QA } from '~/components/content/qa-list';
-import { CheckIcon } from '~/components/icons';
+import { PlanLines } from '~/components/payment/plan-lines';
 import { copyList } from '~/lib/copy-list';
 import { formatMoney } from '~/lib/format';
 import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
 import { pageServices } from '~/lib/page-services.server';
 import { aiPlan, pdfPlan, type PlanLabel } from '~/lib/plan-label';
+import { usePlanColumns, useRootData } from '~/lib/root-data';
 import { faqLd, originFrom, pageMeta } from '~/lib/seo';
 import { TRIAL_CANCEL_HOURS, TRIAL_DAYS } from '~/lib/trial';
 import { useAuth } from '~/stores/auth-provider';
@@ -22,12 +24,13 @@ type Period = 'MONTH' | 'YEAR';
 
 /**
  * The catalogue's plans, priced in the page's currency (dollars in English, euros in French) and
- * formatted here, on the server, so the page and its hydration print the same characters.
+ * formatted here, on the server, so the page and its hydration print the same characters. Without
+ * billing nothing is on sale: no plans.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, billing } = pageServices(context);
   const lang = langFromPath(new URL(request.url).pathname);
-  const [pdf, ai] = await Promise.all([billing.products(lang, 'pdf'), billing.products(lang, 'ai_pdf_single')]);
+  const [pdf, ai] = billing.configured ? await Promise.all([billing.products(lang, 'pdf'), billing.products(lang, 'ai_pdf_single')]) : [[], []];
   const money = (value: number, currency: string) => formatMoney(value, currency, lang);
   const card = (p: PricingProduct) => {
     const months = PERIOD_MONTHS[p.productType];
@@ -46,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pdf: pdf.map(card),
     ai: ai.map(card),
     free: money(0, lang === 'fr' ? 'EUR' : 'USD'),
-    downloadPolicy: config.DOWNLOAD_POLICY,
+    billingConfigured: billing.configured,
     maxUploadMb: config.MAX_UPLOAD_MB,
   };
 }
@@ -58,6 +61,9 @@ const copyValues = { days: TRIAL_DAYS, hours: TRIAL_CANCEL_HOURS };
 export function meta({ location, matches, loaderData }: Route.MetaArgs) {
   const lang = langFromPath(location.pathname);
   const { t } = getI18n(lang);
+  if (loaderData && !loaderData.billingConfigured) {
+    return pageMeta({ lang, path: '/pricing', title: t('pricing.freeServer.metaTitle'), description: t('pricing.freeServer.metaDescription'), origin: originFrom(matches) });
+  }
   const faq = copyList<QA>(t, 'pricing.faq', { ...copyValues, mb: loaderData?.maxUploadMb });
   return pageMeta({
     lang,
@@ -72,13 +78,20 @@ export function meta({ location, matches, loaderData }: Route.MetaArgs) {
 /**
  * Free, Pro and the AI plan side by side, monthly or yearly; Quarterly and Lifetime below them.
  * Every plan's button opens the payment popup with that plan chosen (a visitor signs in first).
+ * Each column lists what the server's rules give that plan (plan-rules), never what Free has too.
+ * A server without billing sells nothing: the page says every tool is free there.
  */
 export default function PricingPage({ loaderData }: Route.ComponentProps) {
+  return loaderData.billingConfigured ? <PlansOnSale loaderData={loaderData} /> : <FreeServer free={loaderData.free} />;
+}
+
+function PlansOnSale({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { t } = useTranslation();
   const localize = useLocalize();
   const auth = useAuth();
   const [period, setPeriod] = useState<Period>('YEAR');
-  const { pdf, ai, free, downloadPolicy, maxUploadMb } = loaderData;
+  const { pdf, ai, free, maxUploadMb } = loaderData;
+  const columns = usePlanColumns();
   const vip = auth.user.signedIn ? auth.user.vipInfo : undefined;
   const current = vip ? pdfPlan(vip) : undefined;
   const currentAi = vip && !vip.isVip ? aiPlan(vip) : undefined;
@@ -148,7 +161,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
                 {t('pricing.free.button')}
               </Link>
             )}
-            <FeatureList items={[...copyList<string>(t, 'pricing.free.features', { mb: maxUploadMb }), t(`pricing.free.download.${downloadPolicy}`)]} />
+            <PlanLines lines={columns?.free ?? []} />
           </li>
 
           {pro && (
@@ -165,7 +178,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
               </p>
               {action(pro, true)}
               <p className="plan-card__trial">{trialNote(pro)}</p>
-              <FeatureList items={copyList<string>(t, 'pricing.proFeatures')} />
+              <PlanLines lines={columns?.pro ?? []} />
             </li>
           )}
 
@@ -182,7 +195,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
               </p>
               {action(aiCard, false)}
               <p className="plan-card__trial">{trialNote(aiCard)}</p>
-              <FeatureList items={copyList<string>(t, 'pricing.ai.features')} />
+              <PlanLines lines={columns?.ai ?? []} />
             </li>
           )}
         </ul>
@@ -224,16 +237,34 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A plan's features, each with a check mark. */
-function FeatureList({ items }: { items: string[] }) {
+/** What everyone gets on a server without billing, in one card. */
+function FreeServer({ free }: { free: string }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const root = useRootData();
+  const lines = root ? freeServerLines({ downloadPolicy: root.downloadPolicy, maxUploadMb: root.maxUploadMb, generativeAi: root.generativeAi }) : [];
   return (
-    <ul className="plan-card__features">
-      {items.map((f) => (
-        <li key={f}>
-          <CheckIcon width={18} height={18} />
-          {f}
-        </li>
-      ))}
-    </ul>
+    <>
+      <section className="content-hero content-hero--compact">
+        <div className="container content-hero__narrow">
+          <h1 className="content-hero__title">{t('pricing.freeServer.title')}</h1>
+          <p className="content-hero__lead">{t('pricing.freeServer.lead')}</p>
+        </div>
+      </section>
+      <div className="container content-body">
+        <ul className="plan-grid plan-grid--single" aria-label={t('pricing.plansLabel')}>
+          <li className="plan-card plan-card--featured">
+            <h2 className="plan-card__name">{t('pricing.freeServer.name')}</h2>
+            <p className="plan-card__price">
+              <span className="plan-card__amount">{free}</span>
+            </p>
+            <Link className="button button--primary button--block" to={localize('/')}>
+              {t('pricing.free.button')}
+            </Link>
+            <PlanLines lines={lines} />
+          </li>
+        </ul>
+      </div>
+    </>
   );
 }

@@ -51,13 +51,15 @@ export function DesktopAppLink({ className }: { className?: string }) {
 
 /**
  * Upgrade Pro, for everyone who is not Pro yet: the payment popup (a visitor signs in first). A
- * link to the plans before the page runs, and for a click with a modifier key.
+ * link to the plans before the page runs, and for a click with a modifier key. Not on a server
+ * without billing: it sells nothing.
  */
 export function UpgradeLink({ className }: { className?: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
   const auth = useAuth();
-  if (auth.user.vipInfo?.isVip) return null;
+  const billingConfigured = useRootData()?.billingConfigured ?? false;
+  if (!billingConfigured || auth.user.vipInfo?.isVip) return null;
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();

@@ -7,6 +7,7 @@ import { formatMoney } from '~/lib/format';
 import { useLang, type Lang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import { labelOfPlanName } from '~/lib/plan-label';
+import { useRootData } from '~/lib/root-data';
 import { EnvelopeError, type VipInfo } from '~/lib/user-api';
 import { useAuth } from '~/stores/auth-provider';
 import { ConfirmDialog } from '../layout/confirm-dialog';
@@ -29,6 +30,8 @@ export function BillingTab({ vip }: { vip: VipInfo }) {
   const lang = useLang();
   const auth = useAuth();
   const messageText = useMessageText();
+  // A server without billing sells nothing: no prompt to buy.
+  const billingConfigured = useRootData()?.billingConfigured ?? false;
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [confirm, setConfirm] = useState<Confirm>();
   const [busy, setBusy] = useState(false);
@@ -159,7 +162,7 @@ export function BillingTab({ vip }: { vip: VipInfo }) {
         </article>
       ))}
 
-      {load.state !== 'loading' && live.length === 0 && !vip.isVip && (
+      {billingConfigured && load.state !== 'loading' && live.length === 0 && !vip.isVip && (
         <div className="upgrade-prompt">
           <p className="upgrade-prompt__title">{t('account.billing.noSubscription')}</p>
           <p className="upgrade-prompt__text">{t('account.billing.upgradeText')}</p>

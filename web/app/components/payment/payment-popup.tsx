@@ -2,17 +2,18 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PricingProduct } from '#shared/billing/api';
 import { billingApi } from '~/lib/billing-api';
-import { copyList } from '~/lib/copy-list';
 import { formatMoney } from '~/lib/format';
 import { TRIAL_CANCEL_HOURS, TRIAL_DAYS } from '~/lib/trial';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
+import { usePlanColumns } from '~/lib/root-data';
 import { EnvelopeError } from '~/lib/user-api';
 import { useAuth } from '~/stores/auth-provider';
 import type { OpenPay, PayResult } from '~/stores/ui-store';
-import { CheckIcon, CloseIcon } from '../icons';
+import { CloseIcon } from '../icons';
 import { Modal } from '../layout/modal';
 import { PayResultPanel } from './pay-result';
+import { PlanLines } from './plan-lines';
 import { PAY_VARIANTS, payVariantOf, type PayVariant } from './pay-variants';
 
 /** The spec's payment popup: the plans of the buyer's channel, then Stripe Checkout; or one of its result states. */
@@ -121,7 +122,8 @@ function PlanPicker({ pay, titleId }: { pay: OpenPay; titleId: string }) {
   };
 
   const price = (p: PricingProduct) => formatMoney(p.regularPrice, p.currency, lang);
-  const features = copyList<string>(t, spec.businessType === 'ai_pdf_single' ? 'pricing.ai.features' : 'pricing.proFeatures');
+  const columns = usePlanColumns();
+  const features = (spec.businessType === 'ai_pdf_single' ? columns?.ai : columns?.pro) ?? [];
 
   return (
     <div className="pay-popup__plans">
@@ -172,13 +174,7 @@ function PlanPicker({ pay, titleId }: { pay: OpenPay; titleId: string }) {
       </button>
       <p className="pay-popup__fine">{t(plan && plan.trialDay === 0 ? 'subscription.popup.fineOnce' : 'subscription.popup.fine', { hours: TRIAL_CANCEL_HOURS })}</p>
 
-      <ul className="pay-popup__features">
-        {features.map((f) => (
-          <li key={f}>
-            <CheckIcon width={16} height={16} /> {f}
-          </li>
-        ))}
-      </ul>
+      <PlanLines lines={features} className="pay-popup__features" iconSize={16} />
     </div>
   );
 }

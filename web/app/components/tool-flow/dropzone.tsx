@@ -7,6 +7,8 @@ interface DropzoneProps {
   accept: string;
   /** Shown under the button, e.g. "Up to 30 files, 100 MB each". */
   limits: string;
+  /** A line under the limits: what downloading the result will ask (see useDownloadNotice). */
+  note?: string;
   /** The button's words, naming what to pick ("Select images"); PDF files by default. */
   choose?: string;
   onFiles: (files: File[]) => void;
@@ -17,7 +19,7 @@ interface DropzoneProps {
 const carriesFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
 
 /** A file picker (a real, focusable file input) that also takes files dropped on it. */
-export function Dropzone({ multiple, accept, limits, choose: chooseLabel, onFiles, compact = false }: DropzoneProps) {
+export function Dropzone({ multiple, accept, limits, note, choose: chooseLabel, onFiles, compact = false }: DropzoneProps) {
   const { t } = useTranslation();
   const id = useId();
   const [active, setActive] = useState(false);
@@ -79,6 +81,7 @@ export function Dropzone({ multiple, accept, limits, choose: chooseLabel, onFile
             {active ? t('flow.dropzone.dropActive') : t(multiple ? 'flow.dropzone.dropHere' : 'flow.dropzone.dropHereOne')}
           </p>
           <p className="dropzone__limits">{limits}</p>
+          {note && <p className="dropzone__note">{note}</p>}
         </>
       )}
     </div>

@@ -17,6 +17,7 @@ import { useMessageText } from '~/lib/messages';
 import { useMaxUploadBytes } from '~/lib/root-data';
 import type { ToolInfo } from '~/lib/tool-page';
 import { BatchView } from './batch-view';
+import { useDownloadNotice } from './download-notice';
 import { Dropzone } from './dropzone';
 import { FailureView } from './failure-view';
 import { FileList } from './file-list';
@@ -286,6 +287,7 @@ export function ToolFlow({
     <Dropzone compact multiple accept={accept} limits={limits} onFiles={addFiles} />
   );
   const action = t(`tools.${tool.id}.action`);
+  const downloadNotice = useDownloadNotice();
 
   // Rendered pages look like the source pages: their small thumbnails stand in for the full-size pictures.
   const sourceToken = files[0]?.fileNameToken;
@@ -302,7 +304,7 @@ export function ToolFlow({
       </p>
 
       {task.phase === 'select' && takesFiles && files.length === 0 && (
-        <Dropzone multiple={maxFiles > 1} accept={accept} limits={limits} choose={choose} onFiles={addFiles} />
+        <Dropzone multiple={maxFiles > 1} accept={accept} limits={limits} note={downloadNotice} choose={choose} onFiles={addFiles} />
       )}
 
       {task.phase === 'select' && !takesFiles && Panel && (
@@ -311,6 +313,7 @@ export function ToolFlow({
           <button type="submit" className="button button--primary button--xl button--block">
             {action}
           </button>
+          {downloadNotice && <p className="workspace__hint workspace__hint--center">{downloadNotice}</p>}
         </form>
       )}
 
@@ -349,6 +352,7 @@ export function ToolFlow({
                 {hint} {lockedHint && <UnlockLink />}
               </p>
             )}
+            {downloadNotice && <p className="workspace__hint workspace__hint--center">{downloadNotice}</p>}
           </aside>
         </div>
       )}
