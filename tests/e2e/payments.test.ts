@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { createSession, createUser } from '../support/factories';
@@ -240,36 +240,5 @@ describe('payments in the browser', () => {
     const popup = page.getByRole('dialog', { name: 'Upgrade to Sheaf Pro' });
     await expect.poll(() => popup.getByRole('radio', { name: /Quarterly/ }).isChecked(), { timeout: 15_000 }).toBe(true);
     await context.close();
-  });
-
-  describe('without billing configured', () => {
-    let bare: Stack;
-    let context: BrowserContext;
-    beforeAll(async () => {
-      bare = await startStack({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, billingConfigured: false, DOWNLOAD_POLICY: 'login' }, { web: true });
-      context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    });
-    afterAll(async () => {
-      await context?.close();
-      await bare?.stop();
-    });
-
-    it("lists the plans and answers every Upgrade and Buy with 'Payment method not configured'", async () => {
-      const page = await context.newPage();
-      await page.goto(`${bare.baseUrl}/pricing`);
-      await started(page);
-      expect(await page.locator('.plan-card__amount').count()).toBe(5);
-      for (const name of ['Start free trial', 'Buy Lifetime']) {
-        await page.getByRole('button', { name }).first().click();
-        const dialog = page.getByRole('dialog', { name: 'Payment method not configured' });
-        await dialog.waitFor();
-        if (name === 'Buy Lifetime') await shot(page, 'popup-not-configured-en-desktop');
-        await dialog.getByRole('button', { name: 'Close' }).first().click();
-        await dialog.waitFor({ state: 'hidden' });
-      }
-      await page.getByRole('link', { name: 'Upgrade Pro' }).click();
-      await page.getByRole('dialog', { name: 'Payment method not configured' }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/pricing');
-    });
   });
 });

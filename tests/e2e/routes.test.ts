@@ -62,7 +62,8 @@ function routes(lang: Lang): RouteCase[] {
     { path: '/subscription-terms', expect: page('legal.subscription.metaTitle', 'legal.subscription.title') },
     { path: '/subscriptionTerms', expect: page('legal.subscription.metaTitle', 'legal.subscription.title') },
     { path: '/download', expect: page('download.metaTitle', 'download.title') },
-    { path: '/pricing', expect: page('pricing.metaTitle', 'pricing.title') },
+    // This stack has no billing: the pricing page says every tool is free here.
+    { path: '/pricing', expect: page('pricing.freeServer.metaTitle', 'pricing.freeServer.title') },
     // Blog: its home, a category, an article; an unknown article is a failed validation.
     { path: '/reduce-pdf/', expect: { kind: 'page', title: blogTitle(home?.name), text: () => home?.name ?? '' } },
     { path: `/${guide.category}`, expect: { kind: 'page', title: blogTitle(guideCategory?.name), text: () => guideCategory?.name ?? '' } },

@@ -101,7 +101,9 @@ class StartRun {
     const env: NodeJS.ProcessEnv = { ...process.env };
     // The integration environment points at the shared servers (and NODE_ENV=test hides info logs);
     // this run must start, and stop, its own.
-    for (const name of ['DATABASE_URL', 'REDIS_URL', 'SHEAF_LOCAL_DB', 'SHEAF_LOCAL_REDIS', 'SHEAF_PG_DIR', 'QUEUE_PREFIX', 'NODE_ENV', 'PUBLIC_URL']) {
+    // Nor may it inherit mail, billing, AI or storage settings: the mode summary it prints is checked.
+    const modeSettings = ['SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'DOWNLOAD_POLICY', 'FILE_STORE', 'S3_BUCKET'];
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'SHEAF_LOCAL_DB', 'SHEAF_LOCAL_REDIS', 'SHEAF_PG_DIR', 'QUEUE_PREFIX', 'NODE_ENV', 'PUBLIC_URL', ...modeSettings]) {
       delete env[name];
     }
     Object.assign(env, { DATA_DIR: dataDir, PORT: String(this.port), SHEAF_PG_PORT: String(this.pgPort), SHEAF_REDIS_PORT: String(this.redisPort) });
@@ -212,6 +214,31 @@ describe('npm start', () => {
     expect(before.supervisor && before.api && before.worker).toBeTruthy();
     // Compiled JavaScript only: no TypeScript loader (tsx) and no esbuild service anywhere in the run.
     expect(descendants(run.child.pid!).filter((p) => /\btsx\b|esbuild/.test(p.args))).toEqual([]);
+
+    // Once healthy, what this server is doing, said once: no SMTP, no Stripe keys, no AI provider here.
+    await run.until('mode summary', () => (run.count('[sheaf]\x1b[0m Files: ') === 1 ? true : undefined), 30_000);
+    const outbox = path.join(dataDir, 'outbox');
+    for (const line of [
+      `Public URL: http://localhost:${ports.port}`,
+      `Mail: not sent (no SMTP_URL): written to ${outbox}; each login link is printed here as it is written`,
+      'Billing: off (no STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET): nothing is sold, every tool is free',
+      'AI: quote-only',
+      'Downloads: open: anyone may download their results, no account needed',
+      `Files: local, ${path.join(dataDir, 'files')}, kept 60 minutes`,
+    ]) {
+      expect(run.count(`[sheaf]\x1b[0m ${line}`), line).toBe(1);
+    }
+    // A login link asked for from the page arrives on a line of its own, ready to open or hand on.
+    const email = `operator.${Date.now()}@example.com`;
+    const asked = await fetch(`http://127.0.0.1:${ports.port}/api/user/emailLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, name: 'Operator' }),
+    });
+    expect((await asked.json()).code).toBe(0);
+    const linkLine = await run.until('login link line', () => run.output.split('\n').find((l) => l.startsWith(`http://localhost:${ports.port}/`) && l.includes('token=')), 15_000);
+    expect(new URL(linkLine).searchParams.get('email')).toBe(email);
+    expect(run.output).toContain(`Login link for ${email} (written to the outbox, not mailed):\n${linkLine}\n`);
 
     process.kill(before.worker!.pid, 'SIGKILL');
     const statuses: number[] = [];
