@@ -31,7 +31,7 @@ export const ERRORS = {
   WRONG_PASSWORD: { status: 422, code: 422, message: 'The password is incorrect. Please try again.' },
   URL_EMPTY: { status: 400, code: 400, message: 'Please fill out URL input field' },
   URL_INVALID: { status: 400, code: 400, message: 'Please provide a valid URL' },
-  URL_BLOCKED: { status: 400, code: 400, message: 'This address leads to a private or internal network, which this server does not open for security reasons' },
+  URL_BLOCKED: { status: 400, code: 400, message: 'This address leads to a private or internal network, which this server does not open for security reasons.' },
   URL_NOT_FOUND: { status: 400, code: 400, message: 'No website was found at this address. Check it for typos.' },
   CANNOT_DELETE_ALL: { status: 400, code: 400, message: 'You cannot delete every page: at least one page must remain' },
   NO_IMAGES: { status: 422, code: 422, message: 'This PDF contains no images to extract' },

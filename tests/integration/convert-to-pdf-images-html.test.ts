@@ -160,12 +160,12 @@ describe('convert to PDF: images and web pages', () => {
   });
 
   it.each([
-    ['http://169.254.169.254/latest/meta-data/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons'],
-    ['http://2130706433/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons'],
-    ['http://[::1]/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons'],
-    ['http://metadata.google.internal/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons'],
-    ['http://localhost:8080/admin', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons'],
-    ['http://192.168.1.1/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons'],
+    ['http://169.254.169.254/latest/meta-data/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons.'],
+    ['http://2130706433/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons.'],
+    ['http://[::1]/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons.'],
+    ['http://metadata.google.internal/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons.'],
+    ['http://localhost:8080/admin', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons.'],
+    ['http://192.168.1.1/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons.'],
     ['https://no-such-host.invalid/page', 'URL_NOT_FOUND', 'No website was found at this address. Check it for typos.'],
   ])('refuses %s when it is sent, with 400 %s and the reason, and queues nothing', async (url, code, message) => {
     const before = await stack.deps.db.task.count();

@@ -31,7 +31,7 @@ const blockedWith = async (url: string, allowlist: string[] = []) => {
   );
   expect(error, url).toMatchObject({
     code: 'URL_BLOCKED',
-    message: 'This address leads to a private or internal network, which this server does not open for security reasons',
+    message: 'This address leads to a private or internal network, which this server does not open for security reasons.',
   });
   return (error as { detail: string }).detail;
 };

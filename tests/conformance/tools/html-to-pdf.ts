@@ -253,8 +253,8 @@ const htmlToPdf: ToolConformance = {
         expect((await text(run.outputs[0].path)).split('Sticky masthead').length - 1).toBe(1);
         expect(pages.join('')).not.toMatch(/Phone layout|Print version/);
         expect(pages.at(-1)).toContain('End of the article');
-        // 940 px of desktop column: over 20 words a line, where the paper's own width leaves some 400 px (about 9).
-        expect(await articleWordsPerLine(run.outputs[0].path)).toBeGreaterThanOrEqual(18);
+        // 940 px of desktop column: 19 words a line, where the paper's own width left some 400 px (7).
+        expect(await articleWordsPerLine(run.outputs[0].path)).toBeGreaterThanOrEqual(15);
       },
     },
     {
