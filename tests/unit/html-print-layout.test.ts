@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import htmlTool from '#shared/tools/html-to-pdf';
 import { pageFileName } from '../../worker/src/html/page-file-name';
-import { MAX_PAGE_HEIGHT_PX, printLayout, windowSize, type LayoutChoice } from '../../worker/src/html/print-layout';
+import { MAX_PAGE_SIDE_PX, printLayout, windowSize, type LayoutChoice } from '../../worker/src/html/print-layout';
 
 const defaults: LayoutChoice = htmlTool.options.parse({ url: 'https://example.com/' });
 const mm = (px: number) => (px * 25.4) / 96;
@@ -24,8 +24,9 @@ describe('HTML to PDF print layout', () => {
     expect(printLayout({ ...phone, format: 'A3', margin: 'none' }, { width: 390, height: 3000 }).scale).toBe(2);
   });
 
-  it('fits a layout wider than its window, rather than cutting its right side', () => {
+  it('fits a layout wider than its window, rather than cutting its right side, up to the largest page', () => {
     expect(printLayout(defaults, { width: 1600, height: 900 }).scale * 1600).toBeCloseTo((190 * 96) / 25.4, 3);
+    expect(printLayout({ ...defaults, format: 'fit', margin: 'none' }, { width: 10_000_000, height: 900 }).width).toBe(MAX_PAGE_SIDE_PX);
   });
 
   it('lays print styles out at the width of the paper, at full size', () => {
@@ -44,7 +45,7 @@ describe('HTML to PDF print layout', () => {
     const long = { ...defaults, onePage: true, margin: 'none' } as const;
     const layout = printLayout(long, { width: 1280, height: 6000 });
     expect(layout.height).toBe(Math.ceil(6000 * layout.scale) + 2);
-    expect(printLayout(long, { width: 1280, height: 100_000 }).height).toBe(MAX_PAGE_HEIGHT_PX);
+    expect(printLayout(long, { width: 1280, height: 100_000 }).height).toBe(MAX_PAGE_SIDE_PX);
     expect(printLayout({ ...long, format: 'fit' }, { width: 1280, height: 6000 })).toMatchObject({ width: 1280, height: 6002, scale: 1 });
   });
 });

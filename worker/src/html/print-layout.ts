@@ -13,8 +13,8 @@ export const MARGIN_MM: Record<(typeof PAGE_MARGINS)[number], number> = { none: 
 /** The print scales Chromium takes. */
 const MIN_SCALE = 0.1;
 const MAX_SCALE = 2;
-/** The tallest page written: 200 in (14,400 pt), the largest page PDF readers such as Acrobat open. */
-export const MAX_PAGE_HEIGHT_PX = 200 * 96;
+/** The longest side of a page written: 200 in (14,400 pt), the largest page PDF readers such as Acrobat open. */
+export const MAX_PAGE_SIDE_PX = 200 * 96;
 /** Rounding room under one long page, so its last line does not start a second page. */
 const ONE_PAGE_SLACK_PX = 2;
 
@@ -56,20 +56,21 @@ export function windowSize(choice: LayoutChoice): { width: number; height: numbe
  * at its own size on pages one window tall; one long page is as tall as the content.
  */
 export function printLayout(choice: LayoutChoice, content: { width: number; height: number }): PrintLayout {
-  const window = windowSize(choice);
+  const view = windowSize(choice);
   const margin = MARGIN_MM[choice.margin] * PX_PER_MM;
-  const layoutWidth = Math.max(window.width, content.width);
+  // A page may claim any width: past the largest page, the rest is cut rather than shrunk to nothing.
+  const layoutWidth = Math.min(Math.max(view.width, content.width), MAX_PAGE_SIDE_PX);
   let width: number;
   let pageHeight: number;
   let scale = 1;
   if (choice.format === 'fit') {
     width = layoutWidth + 2 * margin;
-    pageHeight = window.height + 2 * margin;
+    pageHeight = view.height + 2 * margin;
   } else {
     [width, pageHeight] = PAPER_MM[choice.format].map((mm) => mm * PX_PER_MM);
     scale = clamp(printableWidth(choice.format, MARGIN_MM[choice.margin]) / layoutWidth, MIN_SCALE, MAX_SCALE);
   }
-  const height = choice.onePage ? Math.min(MAX_PAGE_HEIGHT_PX, Math.ceil(content.height * scale + 2 * margin) + ONE_PAGE_SLACK_PX) : pageHeight;
+  const height = choice.onePage ? Math.min(MAX_PAGE_SIDE_PX, Math.ceil(content.height * scale + 2 * margin) + ONE_PAGE_SLACK_PX) : pageHeight;
   return { width, height, margin, scale };
 }
 

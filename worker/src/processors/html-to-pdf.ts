@@ -2,7 +2,6 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import type { z } from 'zod';
 import { AppError, isAppError } from '#shared/errors';
 import { RequestGuard, isBlockedError } from '#shared/server/ssrf-guard';
 import htmlTool from '#shared/tools/html-to-pdf';
@@ -11,8 +10,6 @@ import { startGuardedProxy } from '../html/guarded-proxy';
 import { pageFileName } from '../html/page-file-name';
 import { printLayout, unpinElements, windowSize } from '../html/print-layout';
 import { defineProcessor } from './types';
-
-type HtmlOptions = z.output<typeof htmlTool.options>;
 
 /** Time for the whole conversion beyond the page's load limit (HTML_LOAD_SECONDS): settle, render. */
 const AFTER_LOAD_MS = 30_000;
