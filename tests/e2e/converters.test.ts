@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -80,6 +81,52 @@ describe('converters in the browser', () => {
     const saved = await download(page, 'page.pdf');
     expect(qpdfPages(saved)).toBe(1);
     expect(pdfText(saved)).toContain('The tomatoes ripened early this year.');
+  });
+
+  for (const [lang, prefix, blocked, notFound] of [
+    ['en', '', 'This address leads to a private or internal network, which this server does not open for security reasons.', 'No website was found at this address. Check it for typos.'],
+    ['fr', '/fr', 'Cette adresse mène à un réseau privé ou interne, que ce serveur n’ouvre pas pour des raisons de sécurité.', 'Aucun site web n’a été trouvé à cette adresse. Vérifiez qu’elle ne contient pas de faute de frappe.'],
+  ] as const) {
+    it(`says on the address field, when it is sent, why the server will not fetch an address (${lang})`, async () => {
+      const page = await browser.newPage();
+      await page.goto(`${stack.baseUrl}${prefix}/html-to-pdf`);
+      const address = page.locator('input[type=url]');
+      const convert = page.locator('form button[type=submit]');
+      for (const [url, message] of [
+        ['http://localhost:8080/admin', blocked],
+        ['https://no-such-host.invalid/page', notFound],
+      ]) {
+        await address.fill(url);
+        await convert.click();
+        await expect.poll(() => page.getByRole('alert').textContent()).toBe(message);
+        // The form stays, its field marked and focused: no task was queued, there is nothing to retry.
+        expect(await address.getAttribute('aria-invalid')).toBe('true');
+        expect(await address.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await page.locator('progress, [role=progressbar]').count()).toBe(0);
+      }
+      await page.close();
+    });
+  }
+
+  it('prints a web page as the layout and paper chosen, named after its title', async () => {
+    const page = await browser.newPage({ acceptDownloads: true });
+    await page.goto(`${stack.baseUrl}/html-to-pdf`);
+    await page.getByLabel('Web page address (URL)').fill(`http://127.0.0.1:${sitePort}/report`);
+    await page.getByRole('radio', { name: /^Phone/ }).check();
+    await page.getByLabel('Paper size').selectOption('fit');
+    await page.getByLabel('One long page').check();
+    await page.getByRole('button', { name: 'Convert to PDF' }).click();
+    const link = page.getByRole('link', { name: /^Download/ }).first();
+    await link.waitFor({ timeout: 90_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(file.suggestedFilename()).toBe('Greenhouse.pdf');
+    const saved = path.join(tmp, 'phone.pdf');
+    await file.saveAs(saved);
+    expect(qpdfPages(saved)).toBe(1);
+    // As wide as a 390 px phone screen, plus 10 mm margins: about 349 pt.
+    const width = Number(/Page size:\s+([\d.]+) x/.exec(execFileSync('pdfinfo', [saved], { encoding: 'utf8' }))?.[1]);
+    expect(Math.abs(width - 349.2)).toBeLessThan(2);
+    await page.close();
   });
 
   it('takes no more books than the server converts in one task (EBOOK_MAX_FILES)', async () => {

@@ -48,7 +48,9 @@ describe('convert to PDF: images and web pages', () => {
         return;
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><h1>Sheaf integration page</h1><p>Converted through the API.</p><img src="${trapUrl}/pixel.png">`);
+      res.end(
+        `<!doctype html><title>Greenhouse notes: "May" – Sheaf</title><h1>Sheaf integration page</h1><p>Converted through the API.</p><img src="${trapUrl}/pixel.png">`,
+      );
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     const sitePort = (site.address() as AddressInfo).port;
@@ -133,6 +135,8 @@ describe('convert to PDF: images and web pages', () => {
     const done = await v.waitForTask(start.body.id);
     expect(done).toMatchObject({ code: 1000, result: { status: 'Done' } });
     const out = await v.download(done.result.fileurl!, path.join(tmp, 'page.pdf'));
+    // Named after the page's title, less what a file name cannot hold.
+    expect(decodeURIComponent(String(out.headers['content-disposition']).split("UTF-8''")[1])).toBe('Greenhouse notes May – Sheaf.pdf');
     expect(pdfText(out.path)).toContain('Sheaf integration page');
     expect(pageSizes(out.path)).toEqual(['612x792']);
     // The page's picture points at an internal address: left out, not fetched.
@@ -155,14 +159,33 @@ describe('convert to PDF: images and web pages', () => {
     expect(res.body.message).toBe(message);
   });
 
-  it.each(['http://169.254.169.254/latest/meta-data/', 'http://2130706433/', 'http://[::1]/', 'http://metadata.google.internal/'])(
-    'fails the task for %s with URL_BLOCKED',
-    async (url) => {
-      const v = visitor(stack.app);
-      const done = await v.waitForTask((await v.transfer({ toolType: 'html-to-pdf', url })).body.id);
-      expect(done.result).toMatchObject({ status: 'Failed', errorCode: 'URL_BLOCKED', message: 'This address cannot be converted for security reasons' });
-    },
-  );
+  it.each([
+    ['http://169.254.169.254/latest/meta-data/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons.'],
+    ['http://2130706433/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons.'],
+    ['http://[::1]/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons.'],
+    ['http://metadata.google.internal/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons.'],
+    ['http://localhost:8080/admin', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons.'],
+    ['http://192.168.1.1/', 'URL_BLOCKED', 'This address leads to a private or internal network, which this server does not open for security reasons.'],
+    ['https://no-such-host.invalid/page', 'URL_NOT_FOUND', 'No website was found at this address. Check it for typos.'],
+  ])('refuses %s when it is sent, with 400 %s and the reason, and queues nothing', async (url, code, message) => {
+    const before = await stack.deps.db.task.count();
+    const res = await visitor(stack.app).transfer({ toolType: 'html-to-pdf', url });
+    expect([res.status, res.body.error, res.body.message]).toEqual([400, code, message]);
+    expect(await stack.deps.db.task.count()).toBe(before);
+  });
+
+  it('takes the layout and paper settings, and refuses a value it does not know', async () => {
+    const v = visitor(stack.app);
+    const start = await v.transfer({ toolType: 'html-to-pdf', url: `${siteUrl}/page`, viewport: 'phone', format: 'fit', media: 'print', onePage: true });
+    expect(start.status).toBe(200);
+    const done = await v.waitForTask(start.body.id);
+    const out = await v.download(done.result.fileurl!, path.join(tmp, 'phone.pdf'));
+    expect(qpdfPages(out.path)).toBe(1);
+    // Fitted to a 390 px phone screen with 10 mm margins: about 350 pt wide.
+    expect(Math.abs(Number(pageSizes(out.path)[0].split('x')[0]) - ((390 * 72) / 96 + (2 * 10 * 72) / 25.4))).toBeLessThan(2);
+    const bad = await v.transfer({ toolType: 'html-to-pdf', url: `${siteUrl}/page`, viewport: 'watch' });
+    expect(bad.status).toBe(400);
+  });
 
   it('fails a page that redirects to an internal address with URL_BLOCKED, and the address is never fetched', async () => {
     const v = visitor(stack.app);

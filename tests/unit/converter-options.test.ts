@@ -16,7 +16,7 @@ import { gifToPdfOptions, jpgToPdfOptions, type ImagesOptions } from '../../web/
 import { ocrOptions, toggleLanguage } from '../../web/app/components/tool-flow/options-ocr';
 import { JPG_DPI_PRESETS, pdfToJpgOptions } from '../../web/app/components/tool-flow/options-pdf-to-jpg';
 import { initialOptions, type OptionsOutcome } from '../../web/app/components/tool-flow/options-types';
-import { urlOptions, urlProblem } from '../../web/app/components/tool-flow/options-url';
+import { urlOptions, urlProblem, widthApplies } from '../../web/app/components/tool-flow/options-url';
 import { fileGroup } from '../../web/app/lib/accept';
 import { coverSize, hasPreview } from '../../web/app/lib/file-preview';
 
@@ -105,17 +105,24 @@ describe('HTML to PDF address', () => {
     expect(RESOURCES.fr.errors.URL_INVALID).toBeTruthy();
   });
 
-  it('hands the problem to the form, or sends the trimmed address with the paper settings', () => {
+  it('hands the problem to the form, or sends the trimmed address with the layout and paper settings', () => {
     expect(urlOptions.toRequest({ ...urlOptions.initial, url: '' }, [])).toEqual({ ok: false, hint: null, error: { code: 'URL_EMPTY' } });
     expect(urlOptions.toRequest({ ...urlOptions.initial, url: 'example.com' }, [])).toEqual({ ok: false, hint: null, error: { code: 'URL_INVALID' } });
-    const fields = fieldsOf(urlOptions.toRequest({ url: ' https://example.com/a ', format: 'Letter', margin: 'none', background: false }, []));
-    expect(fields).toEqual({ url: 'https://example.com/a', format: 'Letter', margin: 'none', background: false });
-    expect(htmlTool.options.safeParse(fields).success).toBe(true);
+    const chosen = { viewport: 'phone', format: 'Legal', margin: 'none', media: 'print', onePage: true, background: false } as const;
+    const fields = fieldsOf(urlOptions.toRequest({ url: ' https://example.com/a ', ...chosen }, []));
+    expect(fields).toEqual({ url: 'https://example.com/a', ...chosen });
+    expect(htmlTool.options.parse(fields)).toEqual(fields);
   });
 
-  it('starts from the declared defaults and lets the server refuse the address back to the form', () => {
-    expect(urlOptions.initial).toEqual({ url: '', format: 'A4', margin: 'small', background: true });
-    expect(urlOptions.recoverable).toEqual(['URL_EMPTY', 'URL_INVALID']);
+  it('starts from the declared defaults (a desktop layout as on screen, on A4) and sends the server\'s refusals back to the form', () => {
+    expect(urlOptions.initial).toEqual({ url: '', viewport: 'desktop', format: 'A4', margin: 'small', media: 'screen', onePage: false, background: true });
+    expect(urlOptions.recoverable).toEqual(['URL_EMPTY', 'URL_INVALID', 'URL_BLOCKED', 'URL_NOT_FOUND']);
+  });
+
+  it('lets the layout width apply to screen styles, and to print styles only on paper fitted to the page', () => {
+    expect(widthApplies({ media: 'screen', format: 'A4' })).toBe(true);
+    expect(widthApplies({ media: 'print', format: 'A4' })).toBe(false);
+    expect(widthApplies({ media: 'print', format: 'fit' })).toBe(true);
   });
 });
 

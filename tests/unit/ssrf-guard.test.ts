@@ -29,7 +29,10 @@ const blockedWith = async (url: string, allowlist: string[] = []) => {
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error, url).toMatchObject({ code: 'URL_BLOCKED', message: 'This address cannot be converted for security reasons' });
+  expect(error, url).toMatchObject({
+    code: 'URL_BLOCKED',
+    message: 'This address leads to a private or internal network, which this server does not open for security reasons.',
+  });
   return (error as { detail: string }).detail;
 };
 
@@ -176,8 +179,8 @@ describe('checkUrl', () => {
     await expect(checkUrl('http://8.8.8.8:8080/', policy())).resolves.toMatchObject({ address: '8.8.8.8', port: 8080 });
   });
 
-  it('fails a name that does not resolve with TASK_FAILED, not URL_BLOCKED', async () => {
-    await expect(checkUrl('http://nowhere.example/', policy())).rejects.toMatchObject({ code: 'TASK_FAILED' });
+  it('fails a name that does not resolve with URL_NOT_FOUND, not URL_BLOCKED', async () => {
+    await expect(checkUrl('http://nowhere.example/', policy())).rejects.toMatchObject({ code: 'URL_NOT_FOUND', message: 'No website was found at this address. Check it for typos.' });
   });
 
   it('lets allowlisted host:port pairs through, and only those', async () => {

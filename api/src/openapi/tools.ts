@@ -11,7 +11,7 @@ const BASE_FIELDS: Partial<Record<keyof typeof ZConversionRequestBase.shape, str
   webhookUrl:
     'API keys only (else 400 WEBHOOK_NEEDS_KEY): when the task ends, Sheaf POSTs the transferProgress answer there, ' +
     'signed with the key\'s webhook secret in Sheaf-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">, with retries (see webhooks.taskFinished). ' +
-    'An internal address is refused (URL_BLOCKED), a malformed one is URL_INVALID.',
+    'An internal address is refused (URL_BLOCKED), a malformed one is URL_INVALID, a name that does not resolve URL_NOT_FOUND.',
 };
 
 /** The component name of a tool's conversion request. */

@@ -12,6 +12,7 @@ import { countConversion } from './billing/usage-service';
 import { availableEngines } from './engine-service';
 import { findOwnedFile, ownedRowsWhere, ownsRow } from './file-service';
 import { assertMaySeal, openSigningAudit } from './signing-audit-service';
+import { checkFetchableUrl } from './fetchable-url';
 import { checkWebhookUrl } from './webhook-service';
 
 const BASE_KEYS = new Set(Object.keys(ZConversionRequestBase.shape));
@@ -58,6 +59,8 @@ export async function createTask(deps: Deps, who: Requester, body: unknown, ip?:
   if (named?.generative && !deps.ai) throw new AppError('AI_NOT_CONFIGURED', named.id);
   const { base, tool, options } = parseConversionRequest(body);
   const webhookUrl = await checkWebhookUrl(deps, who, base.webhookUrl);
+  const fetched = tool.fetches?.(options as never);
+  if (fetched !== undefined) await checkFetchableUrl(deps, fetched, `${tool.id} url`);
   await assertMayUseProFeatures(deps, who, options);
   assertMaySeal(deps, options);
   const engines = await availableEngines(deps);

@@ -201,7 +201,7 @@ const familyOf = (address: string): 4 | 6 => (net.isIPv6(address) ? 6 : 4);
 
 /**
  * Checks a host and port and resolves it once. Throws URL_BLOCKED for an internal destination and
- * TASK_FAILED for a name that does not resolve.
+ * URL_NOT_FOUND for a name that does not resolve.
  */
 export async function resolveTarget(rawHost: string, port: number, policy: FetchPolicy): Promise<ResolvedTarget> {
   const host = normalizeHost(rawHost);
@@ -227,9 +227,9 @@ export async function resolveTarget(rawHost: string, port: number, policy: Fetch
   try {
     addresses = await lookup(host);
   } catch (e) {
-    throw new AppError('TASK_FAILED', `cannot resolve ${host}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new AppError('URL_NOT_FOUND', `cannot resolve ${host}: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (addresses.length === 0) throw new AppError('TASK_FAILED', `cannot resolve ${host}: no address`);
+  if (addresses.length === 0) throw new AppError('URL_NOT_FOUND', `cannot resolve ${host}: no address`);
   if (!allowlisted) {
     // Every address must be public: the resolver's order is not ours to rely on.
     for (const { address } of addresses) {

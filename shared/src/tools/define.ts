@@ -49,6 +49,12 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
    * the order `tokens` gives.
    */
   attachments?: { kinds: readonly FileKind[]; tokens(options: z.output<Options>): string[] };
+  /**
+   * The web address the tool fetches (html-to-pdf's page): the API refuses it when the request
+   * arrives if the server will not fetch it (not http(s), an internal address, a name that does
+   * not resolve), rather than after the task was queued.
+   */
+  fetches?(options: z.output<Options>): string;
   /** Other names the `sheaf` command takes for options (`--level` for `compress`): option names stay the API's. */
   cliAliases?: Readonly<Record<string, keyof z.input<Options> & string>>;
   /** Each task leaves a signing audit row (who, from where, SHA-256 of operations, input and output). */

@@ -9,7 +9,7 @@ import { MAX_DOWNLOAD_BYTES } from '../../../worker/src/processors/html-to-pdf';
 import { classifyIp } from '#shared/server/ssrf-guard';
 import type { ToolCase, ToolConformance } from '../harness';
 import { pageSizes, renderedPage, shareOfColor } from '../image-checks';
-import { text } from '../pdf-checks';
+import { pageTexts, text } from '../pdf-checks';
 
 /**
  * Two local servers: `site`, the page being converted (allowlisted through URL_FETCH_ALLOWLIST, as
@@ -86,6 +86,41 @@ const attackPage = () =>
     try { navigator.serviceWorker && navigator.serviceWorker.register('/sw.js'); } catch {}
   </script>`);
 
+/**
+ * A blog post as sites build them: a fixed sidebar, a sticky masthead and a long article beside
+ * them, a phone layout under 600 px and a print style sheet of its own. Each layout says its name.
+ */
+const SIDEBAR = 'Sidebar navigation menu';
+const ARTICLE_WORDS = 'harvest lantern meadow orchard pebble quarry saddle thimble velvet willow'.split(' ');
+const articlePage = () => `<!doctype html><html><head><meta charset="utf-8"><title>My Article – Site</title><style>
+  body { margin: 0; font: 16px/1.5 serif }
+  .side { position: fixed; top: 0; left: 0; bottom: 0; width: 260px; padding: 20px; background: #eef }
+  header { position: sticky; top: 0; margin-left: 300px; background: #fee }
+  main { margin-left: 300px; padding: 0 20px }
+  .phone, .print { display: none }
+  @media (max-width: 600px) { .side { display: none } header, main { margin-left: 0 } .phone { display: block } }
+  @media print { .side { display: none } header, main { margin-left: 0 } .print { display: block } }
+</style></head><body>
+  <nav class="side">${SIDEBAR}</nav>
+  <header>Sticky masthead</header>
+  <main><p class="phone">Phone layout</p><p class="print">Print version</p>
+  ${Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i + 1}. ${Array.from({ length: 60 }, (_, j) => ARTICLE_WORDS[(i + j) % 10]).join(' ')}.</p>`).join('\n')}
+  <p>End of the article</p></main>
+</body></html>`;
+
+/** How many times the sidebar's text is printed, in the whole PDF. */
+const sidebarCount = async (file: string) => (await text(file)).split(SIDEBAR).length - 1;
+
+/** The median count of article words on a printed line: how wide the article's column is. */
+async function articleWordsPerLine(file: string): Promise<number> {
+  const counts = (await text(file, 1, 1))
+    .split('\n')
+    .map((line) => line.split(/\s+/).filter((w) => ARTICLE_WORDS.includes(w.replace(/\W/g, ''))).length)
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
+  return counts[Math.floor(counts.length / 2)];
+}
+
 const site = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://site');
   siteHits.push(url.pathname);
@@ -99,6 +134,10 @@ const site = http.createServer((req, res) => {
     case '/red.png':
       res.writeHead(200, { 'content-type': 'image/png' });
       return res.end(red);
+    case '/article':
+      return html(articlePage());
+    case '/untitled':
+      return html('<!doctype html><p>A page without a title</p>');
     case '/background':
       return html(page('<style>html,body{background:rgb(0,0,255);min-height:100%}</style><p style="color:white">Blue background</p>'));
     case '/attack':
@@ -182,15 +221,110 @@ const htmlToPdf: ToolConformance = {
       inputs: [],
       options: { url: siteUrl('/page') },
       pages: [1],
-      names: ['127.0.0.1.pdf'],
+      names: ['Sheaf test.pdf'],
       async check(run) {
         expect(await text(run.outputs[0].path)).toContain('Sheaf conformance page');
         const [size] = await pageSizes(run.outputs[0].path);
         // A4 is 595 × 842 pt; Chromium rounds it through inches (8.27 × 11.7).
         expect(Math.abs(size.width - 595.3)).toBeLessThan(2);
         expect(Math.abs(size.height - 841.9)).toBeLessThan(2);
-        expect(shareOfColor(await renderedPage(run.outputs[0].path, 1, run.workDir, 30), [255, 0, 0])).toBeGreaterThan(0.02);
+        // The picture is 300 px of a 1280 px wide desktop layout, scaled onto the paper.
+        expect(shareOfColor(await renderedPage(run.outputs[0].path, 1, run.workDir, 30), [255, 0, 0])).toBeGreaterThan(0.01);
         expect(siteHits).toContain('/red.png');
+      },
+    },
+    {
+      name: 'names a page without a title after its host',
+      inputs: [],
+      options: { url: siteUrl('/untitled') },
+      pages: [1],
+      names: ['127.0.0.1.pdf'],
+    },
+    {
+      name: 'lays a page out as a desktop shows it by default: a fixed sidebar printed once, the article across the page',
+      inputs: [],
+      options: { url: siteUrl('/article') },
+      names: ['My Article – Site.pdf'],
+      async check(run) {
+        const pages = await pageTexts(run.outputs[0].path);
+        expect(pages.length).toBeGreaterThanOrEqual(2);
+        // Chromium prints a fixed element on every page and a sticky one where it stuck.
+        expect(pages.map((p) => p.split(SIDEBAR).length - 1)).toEqual([1, ...pages.slice(1).map(() => 0)]);
+        expect((await text(run.outputs[0].path)).split('Sticky masthead').length - 1).toBe(1);
+        expect(pages.join('')).not.toMatch(/Phone layout|Print version/);
+        expect(pages.at(-1)).toContain('End of the article');
+        // 940 px of desktop column: 19 words a line, where the paper's own width left some 400 px (7).
+        expect(await articleWordsPerLine(run.outputs[0].path)).toBeGreaterThanOrEqual(15);
+      },
+    },
+    {
+      name: 'prints one long page as tall as the content, its sidebar once',
+      inputs: [],
+      options: { url: siteUrl('/article'), onePage: true },
+      pages: [1],
+      async check(run) {
+        expect(await text(run.outputs[0].path)).toContain('End of the article');
+        expect(await sidebarCount(run.outputs[0].path)).toBe(1);
+        const [size] = await pageSizes(run.outputs[0].path);
+        expect(Math.abs(size.width - 595.3)).toBeLessThan(2);
+        expect(size.height).toBeGreaterThan(3 * size.width);
+      },
+    },
+    {
+      name: 'lays the page out as a phone shows it with viewport=phone',
+      inputs: [],
+      options: { url: siteUrl('/article'), viewport: 'phone' },
+      async check(run) {
+        const printed = await text(run.outputs[0].path);
+        expect(printed).toContain('Phone layout');
+        expect(await sidebarCount(run.outputs[0].path)).toBe(0);
+        // 390 px across the paper: large print, a few words a line.
+        expect(await articleWordsPerLine(run.outputs[0].path)).toBeLessThanOrEqual(8);
+      },
+    },
+    {
+      name: "prints the page's print version with media=print, laid out for the paper",
+      inputs: [],
+      options: { url: siteUrl('/article'), media: 'print' },
+      async check(run) {
+        const printed = await text(run.outputs[0].path);
+        expect(printed).toContain('Print version');
+        expect(printed).not.toContain('Phone layout');
+        expect(await sidebarCount(run.outputs[0].path)).toBe(0);
+      },
+    },
+    {
+      name: 'fits the paper to the page with format=fit: as wide as the layout, one window tall, nothing shrunk',
+      inputs: [],
+      options: { url: siteUrl('/article'), format: 'fit', margin: 'none' },
+      async check(run) {
+        const [size] = await pageSizes(run.outputs[0].path);
+        // 1280 × 900 CSS px at 96 px to the inch (Chromium rounds the paper to its own units).
+        expect(size.width).toBeCloseTo(960, 0);
+        expect(size.height).toBeCloseTo(675, 0);
+        expect(await sidebarCount(run.outputs[0].path)).toBe(1);
+      },
+    },
+    {
+      name: 'prints on A3 paper',
+      inputs: [],
+      options: { url: siteUrl('/page'), format: 'A3' },
+      pages: [1],
+      async check(run) {
+        const [size] = await pageSizes(run.outputs[0].path);
+        expect(Math.abs(size.width - 841.9)).toBeLessThan(2);
+        expect(Math.abs(size.height - 1190.6)).toBeLessThan(2);
+      },
+    },
+    {
+      name: 'prints on Legal paper',
+      inputs: [],
+      options: { url: siteUrl('/page'), format: 'Legal' },
+      pages: [1],
+      async check(run) {
+        const [size] = await pageSizes(run.outputs[0].path);
+        expect(size.width).toBeCloseTo(612, 0);
+        expect(size.height).toBeCloseTo(1008, 0);
       },
     },
     {
@@ -199,7 +333,9 @@ const htmlToPdf: ToolConformance = {
       options: { url: siteUrl('/page'), format: 'Letter', margin: 'none' },
       pages: [1],
       async check(run) {
-        expect(await pageSizes(run.outputs[0].path)).toEqual([{ width: 612, height: 792 }]);
+        const [size] = await pageSizes(run.outputs[0].path);
+        expect(size.width).toBeCloseTo(612, 0);
+        expect(size.height).toBeCloseTo(792, 0);
       },
     },
     {

@@ -2,15 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import type { z } from 'zod';
 import { AppError, isAppError } from '#shared/errors';
 import { RequestGuard, isBlockedError } from '#shared/server/ssrf-guard';
 import htmlTool from '#shared/tools/html-to-pdf';
 import { newBrowserContext } from '../engines/chromium';
 import { startGuardedProxy } from '../html/guarded-proxy';
+import { pageFileName } from '../html/page-file-name';
+import { printLayout, unpinElements, windowSize } from '../html/print-layout';
 import { defineProcessor } from './types';
-
-type HtmlOptions = z.output<typeof htmlTool.options>;
 
 /** Time for the whole conversion beyond the page's load limit (HTML_LOAD_SECONDS): settle, render. */
 const AFTER_LOAD_MS = 30_000;
@@ -19,7 +18,6 @@ const SETTLE_MS = 3_000;
 /** Everything the page downloads, together. */
 export const MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024;
 
-const MARGINS: Record<HtmlOptions['margin'], string> = { none: '0', small: '10mm', normal: '20mm' };
 /** Schemes that never reach the network. */
 const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
 
@@ -33,7 +31,7 @@ const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
  */
 const htmlToPdf = defineProcessor(htmlTool, async (ctx) => {
   if (ctx.signal.aborted) throw new AppError('TASK_FAILED', 'aborted before start');
-  const { url, format, margin, background } = ctx.options;
+  const { url, media, background } = ctx.options;
   // Pages beyond maxPages are not rendered: an endless page stops there.
   const { HTML_LOAD_SECONDS: loadSeconds, HTML_MAX_PAGES: maxPages, URL_FETCH_ALLOWLIST: allowlist } = ctx.config;
   const guard = new RequestGuard({ allowlist });
@@ -57,7 +55,7 @@ const htmlToPdf = defineProcessor(htmlTool, async (ctx) => {
       proxy: { server: proxy.url },
       serviceWorkers: 'block',
       acceptDownloads: false,
-      viewport: { width: 1280, height: 900 },
+      viewport: windowSize(ctx.options),
     });
     if (deadline.aborted) throw new AppError('TASK_FAILED', 'aborted');
     await context.routeWebSocket(/.*/, (ws) => ws.close({ code: 1008, reason: 'not allowed' }));
@@ -88,8 +86,8 @@ const htmlToPdf = defineProcessor(htmlTool, async (ctx) => {
       if (isMainFrameNavigation(request, main)) mainFrameUrls.push(request.url());
     });
     main.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
-    // The page as it looks on screen, which is what the user saw when copying its address.
-    await main.emulateMedia({ media: 'screen' });
+    // By default the page as it looks on screen, which is what the user saw when copying its address.
+    await main.emulateMedia({ media });
 
     let navigationError: unknown;
     const response = await main.goto(target.href, { waitUntil: 'load', timeout: loadSeconds * 1000 }).catch((e: unknown) => {
@@ -111,10 +109,21 @@ const htmlToPdf = defineProcessor(htmlTool, async (ctx) => {
     if (refused()) throw new AppError('URL_BLOCKED', `the page navigated to a refused address: ${mainFrameUrls.join(' → ')}`);
     await ctx.progress(0.7);
 
+    // The page's print styles place their own fixed elements, sometimes to repeat them on purpose.
+    if (media === 'screen') await main.evaluate(unpinElements);
+    const content = await main.evaluate(() => {
+      const root = document.documentElement;
+      return { width: Math.max(root.scrollWidth, document.body?.scrollWidth ?? 0), height: Math.max(root.scrollHeight, document.body?.scrollHeight ?? 0) };
+    });
+    const title = await main.title().catch(() => '');
+    const layout = printLayout(ctx.options, content);
+    const margin = `${layout.margin}px`;
     const pdf = await main.pdf({
-      format,
+      width: `${layout.width}px`,
+      height: `${layout.height}px`,
+      scale: layout.scale,
       printBackground: background,
-      margin: { top: MARGINS[margin], right: MARGINS[margin], bottom: MARGINS[margin], left: MARGINS[margin] },
+      margin: { top: margin, right: margin, bottom: margin, left: margin },
       pageRanges: `1-${maxPages}`,
     });
     const pages = (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
@@ -122,7 +131,7 @@ const htmlToPdf = defineProcessor(htmlTool, async (ctx) => {
     const output = path.join(ctx.workDir, 'page.pdf');
     await writeFile(output, pdf);
     await ctx.progress(0.95);
-    return { outputs: [{ path: output, name: `${outputStem(target)}.pdf` }] };
+    return { outputs: [{ path: output, name: pageFileName(title, target) }] };
   } catch (e) {
     if (tooLarge.signal.aborted) throw new AppError('FILE_TOO_LARGE', `the page downloaded more than ${MAX_DOWNLOAD_BYTES} bytes`);
     if (refused()) throw new AppError('URL_BLOCKED', `refused: ${mainFrameUrls.join(' → ')}`);
@@ -144,11 +153,6 @@ function isMainFrameNavigation(request: Request, page: Page): boolean {
   } catch {
     return false;
   }
-}
-
-/** The download name: the page's host ("example.com.pdf"), in characters every file system takes. */
-function outputStem(url: URL): string {
-  return url.hostname.replace(/[^a-z0-9.-]+/gi, '-').replace(/^[-.]+|[-.]+$/g, '') || 'page';
 }
 
 export default htmlToPdf;

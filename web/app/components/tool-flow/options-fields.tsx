@@ -15,14 +15,22 @@ interface ChoiceGroupProps<V extends string> {
   onChange: (value: V) => void;
   /** Shown under the choice it belongs to, while that choice is selected (a custom size's fields). */
   detail?: Partial<Record<V, ReactNode>>;
+  /** The choice does not apply with the other settings; `help` says why. */
+  disabled?: boolean;
+  help?: string;
 }
 
 /** Radio buttons as cards, in a fieldset: arrow keys move between them, as in any radio group. */
-export function ChoiceGroup<V extends string>({ legend, value, choices, onChange, detail }: ChoiceGroupProps<V>) {
+export function ChoiceGroup<V extends string>({ legend, value, choices, onChange, detail, disabled, help }: ChoiceGroupProps<V>) {
   const name = useId();
   return (
-    <fieldset className="options">
+    <fieldset className="options" disabled={disabled} aria-describedby={help ? `${name}-help` : undefined}>
       <legend className="options__legend">{legend}</legend>
+      {help && (
+        <p id={`${name}-help`} className="field__help options__help">
+          {help}
+        </p>
+      )}
       <div className="choice-list">
         {choices.map((choice) => (
           <div key={choice.value} className="choice-item">
