@@ -43,6 +43,7 @@ export const ERRORS = {
   ACCOUNT_NOT_FOUND: { status: 404, code: 1002, message: 'Account already not sign up with this email. Please sign up to continue.' },
   LINK_INVALID: { status: 400, code: 1003, message: 'Login Failed,Please try again later or contact us if the problem persists.' },
   LINK_EXPIRED: { status: 400, code: 1003, message: 'This login link has expired or was already used. Enter your email to get a new one.' },
+  ACCOUNT_TASKS_RUNNING: { status: 409, code: 409, message: 'Some of your tasks are still running. Delete your account once they have finished.' },
   API_KEY_INVALID: { status: 401, code: 401, message: 'This API key is not valid or has been revoked' },
   API_KEY_LIMIT: { status: 409, code: 409, message: 'You have as many API keys as an account may hold. Revoke one to create another.' },
   WEBHOOK_NEEDS_KEY: { status: 400, code: 400, message: 'A webhook URL needs a request made with an API key' },
@@ -83,6 +84,8 @@ export type ErrorCode = keyof typeof ERRORS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly detail?: string;
+  /** Seconds until the same request may succeed (a rate limit's reset): answered as Retry-After. */
+  retryAfterSeconds?: number;
   constructor(code: ErrorCode, detail?: string, userMessage?: string) {
     super(userMessage ?? ERRORS[code].message);
     this.name = 'AppError';
