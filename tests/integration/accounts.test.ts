@@ -59,7 +59,7 @@ describe('accounts: email link, Google, sessions, history', () => {
     expect(reused.body).toMatchObject({ code: 1003, message: 'This login link has expired or was already used. Enter your email to get a new one.' });
     expect((await visitor(stack.app).agent.post('/api/user/checkEmail').send({ email })).body.data).toBe(true);
     expect((await visitor(stack.app).agent.post('/api/user/emailLogin').send({ email, name: 'Ada' })).body.message).toBe(
-      'Account already exists with this email. Please login to continue.',
+      'An account already exists with this email. Log in to continue.',
     );
 
     const later = visitor(stack.app);
@@ -76,7 +76,7 @@ describe('accounts: email link, Google, sessions, history', () => {
     expect((await v.agent.post('/api/user/emailLogin').send({ email: '.bad@x.com', name: 'Ada' })).body.message).toBe('Enter a valid email address');
     expect((await v.agent.post('/api/user/emailLogin').send({ email: unique('n'), name: 'A' })).body.message).toBe('Name should be 2–20 characters');
     expect((await v.agent.post('/api/user/emailLogin').send({ email: unique('nobody') })).body.message).toBe(
-      'Account already not sign up with this email. Please sign up to continue.',
+      'There is no account with this email yet. Sign up to continue.',
     );
   });
 
@@ -87,7 +87,7 @@ describe('accounts: email link, Google, sessions, history', () => {
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await v.agent.post('/api/user/emailLogin').send({ email, name: 'Flo' }));
     expect(answers[3].status).toBe(429);
-    expect(answers[3].body).toMatchObject({ code: 410, message: 'Operation is too frequent,Please try again later' });
+    expect(answers[3].body).toMatchObject({ code: 410, message: 'Too many requests. Please wait a moment and try again.' });
     // When the window ends: what the page turns into "Try again in 15 minutes".
     const [, windowSeconds] = LIMITS.perEmailIp;
     expect(answers[3].body.retryAfter).toBeGreaterThan(windowSeconds - 60);
@@ -271,7 +271,7 @@ describe('accounts: email link, Google, sessions, history', () => {
     for (let i = 0; i < budget; i++) expect((await check(ip)).body).toEqual({ code: 0, data: false });
     const refused = await check(ip);
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ code: 410, message: 'Operation is too frequent,Please try again later' });
+    expect(refused.body).toMatchObject({ code: 410, message: 'Too many requests. Please wait a moment and try again.' });
     expect((await check('198.51.100.7')).body.code).toBe(0);
   });
 

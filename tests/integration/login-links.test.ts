@@ -106,7 +106,7 @@ describe('login links: who gets the visitor files, who may ask for links', () =>
       const ip = freshIp();
       for (let i = 0; i < perPair && sent < overall; i++, sent++) expect((await ask(ip)).status).toBe(200);
     }
-    expect((await ask(freshIp())).body).toMatchObject({ code: 410, message: 'Operation is too frequent,Please try again later' });
+    expect((await ask(freshIp())).body).toMatchObject({ code: 410, message: 'Too many requests. Please wait a moment and try again.' });
 
     // The owner's browser, signed out, still gets its link: from its own address or the stranger's.
     const before = linkToken(email);
