@@ -319,7 +319,8 @@ describe('accounts in the browser', () => {
       const { t } = getI18n(lang);
       const at = (p: string) => `${stack.baseUrl}${lang === 'fr' ? `/fr${p}` : p}`;
       for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-        const visitor = await newPage({ viewport, isMobile: device === 'phone', hasTouch: device === 'phone' });
+        // Reduced motion: buttons show their state, not a colour half-way through its transition.
+        const visitor = await newPage({ viewport, isMobile: device === 'phone', hasTouch: device === 'phone', reducedMotion: 'reduce' });
         await visitor.page.goto(at('/log-in'));
         const dialog = visitor.page.getByRole('dialog', { name: t('auth.popup.title') });
         await dialog.getByLabel(t('auth.popup.email'), { exact: true }).fill(unique('shot'));
@@ -332,7 +333,7 @@ describe('accounts in the browser', () => {
         await visitor.page.screenshot({ path: path.join(SHOTS, `history-visitor-${lang}-${device}.png`), fullPage: true });
         await visitor.context.close();
 
-        const signed = await signedInPage({ viewport, isMobile: device === 'phone', hasTouch: device === 'phone' });
+        const signed = await signedInPage({ viewport, isMobile: device === 'phone', hasTouch: device === 'phone', reducedMotion: 'reduce' });
         await signed.page.goto(at('/account'));
         await signed.page.getByRole('button', { name: t('account.delete.open') }).waitFor();
         await signed.page.screenshot({ path: path.join(SHOTS, `account-${lang}-${device}.png`), fullPage: true });
