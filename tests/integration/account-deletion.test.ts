@@ -1,10 +1,13 @@
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueProduct, createSession, createUser } from '../support/factories';
+import { fixture } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
 import { startStripeStandIn, TEST_CARDS, type StripeStandIn } from '../support/stripe-stand-in';
 
-describe('deleting an account that pays for a plan', () => {
+describe('deleting an account: its queued tasks, its paid plan', () => {
   let standIn: StripeStandIn;
   let stack: Stack;
   beforeAll(async () => {
@@ -48,5 +51,38 @@ describe('deleting an account that pays for a plan', () => {
     const ended = standIn.deliveries.filter((d) => d.type === 'customer.subscription.deleted');
     expect(ended.length).toBeGreaterThan(0);
     expect(ended.every((d) => d.status === 200)).toBe(true);
+  });
+
+  it('takes a waiting task off the queue, and waits while a worker runs one', async () => {
+    const user = await createUser(stack.deps);
+    const { cookie } = await createSession(stack.deps, user.id);
+    const post = (url: string, body: object) => request(stack.baseUrl).post(url).set('cookie', cookie).send(body);
+    const split = async () => {
+      const up = await request(stack.baseUrl).post('/api/miaohui/file/upload').set('cookie', cookie).attach('file', fixture('pdf/pdfjs_tracemonkey.pdf'));
+      return (await post('/api/miaohui/file/transfer', { toolType: 'split-pdf', token: up.body.token, splitcount: 7 })).body.id as string;
+    };
+    // This stack has no worker: the test's own takes the first job and holds it.
+    const first = await split();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const connection = new Redis(stack.deps.env.REDIS_URL, { maxRetriesPerRequest: null });
+    const worker = new Worker(stack.deps.quickTasks.name, () => held, { connection, prefix: stack.deps.env.QUEUE_PREFIX });
+    try {
+      await expect.poll(async () => (await stack.deps.quickTasks.getJob(first))?.isActive(), { timeout: 15_000 }).toBe(true);
+      const refused = await post('/api/user/deleteAccount', { email: user.email });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ error: 'ACCOUNT_TASKS_RUNNING' });
+      expect(await stack.deps.db.user.count({ where: { id: user.id } })).toBe(1);
+    } finally {
+      release();
+      await worker.close();
+      await connection.quit();
+    }
+
+    const waiting = await split();
+    expect(await (await stack.deps.quickTasks.getJob(waiting))?.getState()).toBe('waiting');
+    expect((await post('/api/user/deleteAccount', { email: user.email })).body).toEqual({ code: 0, data: true });
+    expect(await stack.deps.quickTasks.getJob(waiting)).toBeUndefined();
+    expect(await stack.deps.db.task.count({ where: { id: { in: [first, waiting] } } })).toBe(0);
   });
 });
