@@ -40,10 +40,11 @@ export const ERRORS = {
   LOGIN_INVALID: { status: 401, code: 519, message: 'Your login has expired. Please log in again.' },
   INVALID_EMAIL: { status: 400, code: 400, message: 'Enter a valid email address' },
   INVALID_NAME: { status: 400, code: 400, message: 'Name should be 2–20 characters' },
-  ACCOUNT_EXISTS: { status: 409, code: 1001, message: 'Account already exists with this email. Please login to continue.' },
-  ACCOUNT_NOT_FOUND: { status: 404, code: 1002, message: 'Account already not sign up with this email. Please sign up to continue.' },
-  LINK_INVALID: { status: 400, code: 1003, message: 'Login Failed,Please try again later or contact us if the problem persists.' },
+  ACCOUNT_EXISTS: { status: 409, code: 1001, message: 'An account already exists with this email. Log in to continue.' },
+  ACCOUNT_NOT_FOUND: { status: 404, code: 1002, message: 'There is no account with this email yet. Sign up to continue.' },
+  LINK_INVALID: { status: 400, code: 1003, message: 'Logging in failed. Please try again later, or contact us if the problem persists.' },
   LINK_EXPIRED: { status: 400, code: 1003, message: 'This login link has expired or was already used. Enter your email to get a new one.' },
+  ACCOUNT_TASKS_RUNNING: { status: 409, code: 409, message: 'Some of your tasks are still running. Delete your account once they have finished.' },
   API_KEY_INVALID: { status: 401, code: 401, message: 'This API key is not valid or has been revoked' },
   API_KEY_LIMIT: { status: 409, code: 409, message: 'You have as many API keys as an account may hold. Revoke one to create another.' },
   WEBHOOK_NEEDS_KEY: { status: 400, code: 400, message: 'A webhook URL needs a request made with an API key' },
@@ -71,7 +72,7 @@ export const ERRORS = {
   AI_NOT_READY: { status: 409, code: 409, message: 'This document is still being read. Ask again when it is ready.' },
   PRO_FEATURE: { status: 403, code: 403, message: 'Editing existing text is a Pro feature. Upgrade to Pro or start the free trial to use it.' },
   DAILY_LIMIT: { status: 429, code: 429, message: "You have used today's free conversions. Upgrade to Pro for unlimited conversions, or use the desktop app." },
-  TOO_FREQUENT: { status: 429, code: 410, message: 'Operation is too frequent,Please try again later' },
+  TOO_FREQUENT: { status: 429, code: 410, message: 'Too many requests. Please wait a moment and try again.' },
   SERVICE_BUSY: { status: 503, code: 503, message: 'Sheaf is very busy right now. Your task will start by itself in a moment.' },
   TASKS_RUNNING: { status: 429, code: 429, message: 'You already have several tasks in progress. Wait for one to finish, then try again.' },
   UNAVAILABLE: { status: 503, code: 503, message: 'The service is temporarily unavailable' },
@@ -84,6 +85,8 @@ export type ErrorCode = keyof typeof ERRORS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly detail?: string;
+  /** Seconds until the same request may succeed (a rate limit's reset): answered as Retry-After. */
+  retryAfterSeconds?: number;
   constructor(code: ErrorCode, detail?: string, userMessage?: string) {
     super(userMessage ?? ERRORS[code].message);
     this.name = 'AppError';

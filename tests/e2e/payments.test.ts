@@ -229,10 +229,11 @@ describe('payments in the browser', () => {
     await page.locator('[data-plan="QUARTERLY"]').getByRole('button', { name: 'Start free trial' }).click();
     const login = page.getByRole('dialog', { name: 'Log in or sign up in seconds' });
     const email = `quentin.${Date.now()}@example.com`;
+    // With billing, the login box promises the trial.
+    await login.getByText('3-day unlimited trial').waitFor();
     await login.getByLabel('Email', { exact: true }).fill(email);
-    await login.getByLabel('Name', { exact: true }).fill('Quentin');
-    await login.getByRole('button', { name: 'Create account' }).click();
-    await login.getByText('Your log in link has been sent to the above email address').waitFor();
+    await login.getByRole('button', { name: 'Continue' }).click();
+    await login.getByText('Check your inbox').waitFor();
     const link = latestLoginLink(stack.deps.env.DATA_DIR, email);
     const mail = await context.newPage();
     await mail.goto(`${stack.baseUrl}${link.pathname}${link.search}`);

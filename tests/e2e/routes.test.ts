@@ -77,7 +77,9 @@ function routes(lang: Lang): RouteCase[] {
     { path: '/success-log-in', expect: page('auth.success.signedOutMetaTitle', 'auth.success.signedOutTitle') },
     { path: '/account', expect: page('account.metaTitle', 'account.title', { session: true, current: 'account.tabs.profile' }) },
     { path: '/account?type=billing', expect: page('account.metaTitle', 'account.title', { session: true, current: 'account.tabs.billing' }) },
-    { path: '/history-tasks', expect: page('history.metaTitle', 'history.title', { session: true }) },
+    // A visitor is told to log in there, not sent home.
+    { path: '/history-tasks', expect: page('history.metaTitle', 'history.signedOut.title') },
+    { path: '/history-tasks', expect: page('history.metaTitle', 'history.lead', { signedIn: true }) },
     { path: '/pay-fwd', expect: page('subscription.payFwd.metaTitle', 'subscription.payFwd.checking', { session: true }) },
     { path: '/success-subscription', expect: page('subscription.success.metaTitle', 'subscription.success.checking', { session: true }) },
     // AI PDF: the placeholder; a chat id that is not an id is a failed validation.

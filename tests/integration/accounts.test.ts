@@ -59,7 +59,7 @@ describe('accounts: email link, Google, sessions, history', () => {
     expect(reused.body).toMatchObject({ code: 1003, message: 'This login link has expired or was already used. Enter your email to get a new one.' });
     expect((await visitor(stack.app).agent.post('/api/user/checkEmail').send({ email })).body.data).toBe(true);
     expect((await visitor(stack.app).agent.post('/api/user/emailLogin').send({ email, name: 'Ada' })).body.message).toBe(
-      'Account already exists with this email. Please login to continue.',
+      'An account already exists with this email. Log in to continue.',
     );
 
     const later = visitor(stack.app);
@@ -76,7 +76,7 @@ describe('accounts: email link, Google, sessions, history', () => {
     expect((await v.agent.post('/api/user/emailLogin').send({ email: '.bad@x.com', name: 'Ada' })).body.message).toBe('Enter a valid email address');
     expect((await v.agent.post('/api/user/emailLogin').send({ email: unique('n'), name: 'A' })).body.message).toBe('Name should be 2–20 characters');
     expect((await v.agent.post('/api/user/emailLogin').send({ email: unique('nobody') })).body.message).toBe(
-      'Account already not sign up with this email. Please sign up to continue.',
+      'There is no account with this email yet. Sign up to continue.',
     );
   });
 
@@ -87,7 +87,78 @@ describe('accounts: email link, Google, sessions, history', () => {
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await v.agent.post('/api/user/emailLogin').send({ email, name: 'Flo' }));
     expect(answers[3].status).toBe(429);
-    expect(answers[3].body).toMatchObject({ code: 410, message: 'Operation is too frequent,Please try again later' });
+    expect(answers[3].body).toMatchObject({ code: 410, message: 'Too many requests. Please wait a moment and try again.' });
+    // When the window ends: what the page turns into "Try again in 15 minutes".
+    const [, windowSeconds] = LIMITS.perEmailIp;
+    expect(answers[3].body.retryAfter).toBeGreaterThan(windowSeconds - 60);
+    expect(answers[3].body.retryAfter).toBeLessThanOrEqual(windowSeconds);
+    expect(answers[3].headers['retry-after']).toBe(String(answers[3].body.retryAfter));
+  });
+
+  it('changes the account name, 2 to 20 characters, from a session only', async () => {
+    now();
+    const { v } = await signUp(unique('rename'));
+    const renamed = await v.agent.post('/api/user/updateName').send({ name: '  Ada Lovelace ' });
+    expect(renamed.body).toMatchObject({ code: 0, data: { userInfo: { userName: 'Ada Lovelace' } } });
+    expect((await v.agent.get('/api/user/getUserInfo')).body.data.userInfo.userName).toBe('Ada Lovelace');
+    expect((await v.agent.post('/api/user/updateName').send({ name: 'A' })).body).toMatchObject({ code: 400, error: 'INVALID_NAME' });
+    expect((await visitor(stack.app).agent.post('/api/user/updateName').send({ name: 'Mallory' })).status).toBe(401);
+    const key = (await v.agent.post('/api/user/apiKeys').send({ name: 'script' })).body.data.key as string;
+    const byKey = await request(stack.app).post('/api/user/updateName').set('Authorization', `Bearer ${key}`).send({ name: 'Key' });
+    expect(byKey.body.error).toBe('FORBIDDEN');
+    expect((await v.agent.get('/api/user/getUserInfo')).body.data.userInfo.userName).toBe('Ada Lovelace');
+  });
+
+  it('deletes an account with its tasks, stored files, AI documents, keys, signatures and sessions', async () => {
+    now();
+    const email = unique('leaving');
+    const { v } = await signUp(email, 'Leo');
+    const user = await stack.deps.db.user.findUniqueOrThrow({ where: { email } });
+    const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'));
+    const task = await v.waitForTask((await v.agent.post('/api/miaohui/file/transfer').send({ toolType: 'split-pdf', token, splitcount: 7 })).body.id);
+    expect(task.code).toBe(1000);
+    const aiUpload = await v.agent.post('/api/miaohui/file/uploadAiPdf').attach('file', fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf'));
+    const added = await v.agent.post('/api/dhjai/addFile').send({ token: aiUpload.body.token });
+    expect(added.body.code).toBe(0);
+    const key = (await v.agent.post('/api/user/apiKeys').send({ name: 'script' })).body.data.key as string;
+    expect((await v.agent.post('/api/user/signatures').send({ signature: { kind: 'type', text: 'Leo', color: '#1a237e' } })).body.code).toBe(0);
+    expect((await v.agent.post('/api/contact').send({ email, body: 'Hello' })).body.code).toBe(0);
+    const document = await stack.deps.db.aiDocument.findUniqueOrThrow({ where: { documentId: added.body.data.documentId } });
+
+    const files = await stack.deps.db.file.findMany({ where: { OR: [{ userId: user.id }, { task: { userId: user.id } }] } });
+    const storageKeys = [...files.map((f) => f.storageKey), document.storageKey!];
+    expect(files.filter((f) => f.role === 'OUTPUT').length).toBeGreaterThan(1);
+    for (const k of storageKeys) expect(await stack.deps.store.size(k)).toBeGreaterThan(0);
+
+    // A session, not a key, and the account's own address.
+    expect((await request(stack.app).post('/api/user/deleteAccount').set('Authorization', `Bearer ${key}`).send({ email })).body.error).toBe('FORBIDDEN');
+    expect((await v.agent.post('/api/user/deleteAccount').send({ email: unique('someone') })).body.error).toBe('ILLEGAL_INPUT');
+    expect(await stack.deps.db.user.count({ where: { id: user.id } })).toBe(1);
+
+    const gone = await v.agent.post('/api/user/deleteAccount').send({ email: email.toUpperCase() });
+    expect(gone.body).toEqual({ code: 0, data: true });
+    expect(cookieNamed(gone, 'sheafUserToken')).toMatch(/Expires=Thu, 01 Jan 1970/);
+    const db = stack.deps.db;
+    const left = await Promise.all([
+      db.user.count({ where: { id: user.id } }),
+      db.session.count({ where: { userId: user.id } }),
+      db.task.count({ where: { id: task.id } }),
+      db.file.count({ where: { id: { in: files.map((f) => f.id) } } }),
+      db.aiDocument.count({ where: { id: document.id } }),
+      db.aiChunk.count({ where: { documentId: document.id } }),
+      db.apiKey.count({ where: { userId: user.id } }),
+      db.savedSignature.count({ where: { userId: user.id } }),
+      db.contactMessage.count({ where: { email } }),
+      db.emailLoginToken.count({ where: { email } }),
+    ]);
+    expect(left).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    for (const k of storageKeys) await expect(stack.deps.store.size(k), k).rejects.toThrow();
+    expect((await v.agent.get('/api/user/getUserInfo')).body.code).toBe(519);
+    expect((await request(stack.app).get('/api/user/getUserInfo').set('Authorization', `Bearer ${key}`)).status).toBe(401);
+    expect((await v.agent.get(task.result.pdfurls![0])).status).not.toBe(200);
+    // The address can sign up again, as a new account.
+    const again = await visitor(stack.app).agent.post('/api/user/loginLink').send({ email });
+    expect(again.body).toMatchObject({ code: 0, data: 1 });
   });
 
   it('expires sessions and logs out server-side', async () => {
@@ -200,7 +271,7 @@ describe('accounts: email link, Google, sessions, history', () => {
     for (let i = 0; i < budget; i++) expect((await check(ip)).body).toEqual({ code: 0, data: false });
     const refused = await check(ip);
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ code: 410, message: 'Operation is too frequent,Please try again later' });
+    expect(refused.body).toMatchObject({ code: 410, message: 'Too many requests. Please wait a moment and try again.' });
     expect((await check('198.51.100.7')).body.code).toBe(0);
   });
 

@@ -6,7 +6,7 @@ import { loadEnv, type Env } from '#shared/env';
 import { randomId } from '#shared/server/ids';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
-import { latestLoginLink } from '../support/outbox';
+import { latestLoginLink, latestMailTo } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
 
 const unique = (name: string) => `${name}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -106,7 +106,7 @@ describe('login links: who gets the visitor files, who may ask for links', () =>
       const ip = freshIp();
       for (let i = 0; i < perPair && sent < overall; i++, sent++) expect((await ask(ip)).status).toBe(200);
     }
-    expect((await ask(freshIp())).body).toMatchObject({ code: 410, message: 'Operation is too frequent,Please try again later' });
+    expect((await ask(freshIp())).body).toMatchObject({ code: 410, message: 'Too many requests. Please wait a moment and try again.' });
 
     // The owner's browser, signed out, still gets its link: from its own address or the stranger's.
     const before = linkToken(email);
@@ -153,5 +153,50 @@ describe('login links: who gets the visitor files, who may ask for links', () =>
     const direct = appWith({ TRUST_PROXY: byDefault });
     for (let i = 0; i < perPair; i++) expect((await askFrom(direct, freshIp())).status).toBe(200);
     expect((await askFrom(direct, freshIp())).body).toMatchObject({ code: 410 });
+  });
+
+  it('one box: an unknown address gets a sign-up link, a known one a log-in link, and both the same answer', async () => {
+    const ip = freshIp();
+    const box = (email: string) => request.agent(behindProxy).post('/api/user/loginLink').set('X-Forwarded-For', ip).send({ email, clientId: 'c1', channel: 'box' });
+    const newcomer = unique('newcomer');
+    const known = unique('known');
+    await stack.deps.db.user.create({ data: { email: known, name: 'Kim' } });
+
+    const [toNew, toKnown] = [await box(newcomer), await box(known)];
+    expect(toNew.body).toEqual({ code: 0, data: 1, message: 'Check your inbox' });
+    expect(toKnown.body).toEqual(toNew.body);
+    expect(toKnown.status).toBe(toNew.status);
+    expect(latestMailTo(stack.deps.env.DATA_DIR, newcomer)).toContain('Subject: Finish creating your Sheaf account');
+    expect(latestMailTo(stack.deps.env.DATA_DIR, known)).toContain('Subject: Your Sheaf log in link');
+    // No account until the link is used; then one, named after the address until its owner renames it.
+    expect(await stack.deps.db.user.count({ where: { email: newcomer } })).toBe(0);
+    const v = visitor(stack.app);
+    const login = await v.agent.post('/api/user/emailLogin').send({ email: newcomer, token: linkToken(newcomer) });
+    expect(login.body).toMatchObject({ code: 0, data: { userInfo: { email: newcomer, userName: newcomer.split('@')[0].slice(0, 20) } } });
+    expect(await stack.deps.db.user.findUniqueOrThrow({ where: { email: newcomer } })).toMatchObject({ channel: 'box' });
+    // A malformed address is still refused, and mails nothing.
+    expect((await box('ada@')).body).toMatchObject({ code: 400, error: 'INVALID_EMAIL' });
+  });
+
+  it('counts only links actually mailed, and says when to ask again', async () => {
+    const ip = freshIp();
+    const email = unique('confused');
+    const ask = (body: object) => request(behindProxy).post('/api/user/emailLogin').set('X-Forwarded-For', ip).send({ email, ...body });
+    const [perPair, windowSeconds] = LIMITS.perEmailIp;
+    // Asked to log in to an account that does not exist yet, again and again: refused, nothing mailed…
+    for (let i = 0; i < perPair + 2; i++) expect((await ask({})).body).toMatchObject({ code: 1002 });
+    // …so the address still has its whole budget of links.
+    const box = () => request(behindProxy).post('/api/user/loginLink').set('X-Forwarded-For', ip).send({ email });
+    for (let i = 0; i < perPair; i++) expect((await box()).body).toMatchObject({ code: 0, data: 1 });
+    const refused = await box();
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 410, error: 'TOO_FREQUENT' });
+    expect(refused.body.retryAfter).toBeGreaterThan(windowSeconds - 60);
+    expect(refused.body.retryAfter).toBeLessThanOrEqual(windowSeconds);
+    expect(refused.headers['retry-after']).toBe(String(refused.body.retryAfter));
+    // Refusals past the limit are not counted either: the address's overall count holds only what was mailed.
+    for (let i = 0; i < 5; i++) expect((await box()).status).toBe(429);
+    const counted = Number(await stack.deps.redis.get(`${stack.deps.env.QUEUE_PREFIX}:rl:email:${email}`));
+    expect(counted).toBe(perPair);
   });
 });

@@ -11,3 +11,14 @@ export function latestLoginLink(dataDir: string, email: string): URL {
   }
   throw new Error(`no login link for ${email} in ${dir}`);
 }
+
+/** The newest message mailed to `email` through the outbox mailer, decoded enough to read its text. */
+export function latestMailTo(dataDir: string, email: string): string {
+  const dir = path.join(dataDir, 'outbox');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+  for (const f of files) {
+    const raw = decodeQp(fs.readFileSync(path.join(dir, f), 'utf8'));
+    if (raw.includes(`To: ${email}`)) return raw;
+  }
+  throw new Error(`no mail to ${email} in ${dir}`);
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getI18n } from '../support/copy';
 import { parseCookies, preferredLang } from '../../web/app/lib/cookies';
 import { filenameFromDisposition } from '../../web/app/lib/download';
 import { emailSuggestions } from '../../web/app/lib/email-suggestions';
@@ -7,16 +8,7 @@ import { aiPlan, labelOfPlanName, pdfPlan } from '../../web/app/lib/plan-label';
 import { detectLanguage, requireSession } from '../../web/app/lib/session.server';
 import type { HistoryTask, VipInfo } from '../../web/app/lib/user-api';
 import { APP_VERSION, STORAGE_KEYS, resolveChannel, resolveClientId, resolveUuid, versionChanged } from '../../web/app/stores/client-ids';
-import {
-  canContinue,
-  canCreateAccount,
-  emailFormatError,
-  initialLoginForm,
-  loginFormReducer,
-  nameError,
-  type LoginFormAction,
-  type LoginFormState,
-} from '../../web/app/stores/login-form';
+import { canContinue, emailFormatError, initialLoginForm, loginFormReducer, retryWait, type LoginFormAction, type LoginFormState } from '../../web/app/stores/login-form';
 import { hasPendingFiles, initialUi, uiReducer } from '../../web/app/stores/ui-store';
 import { avatarLetter, initialUser, userReducer } from '../../web/app/stores/user-store';
 
@@ -129,65 +121,53 @@ describe('browser ids', () => {
   });
 });
 
-describe('login popup form', () => {
+describe('login popup form (one box)', () => {
   const run = (...actions: LoginFormAction[]): LoginFormState => actions.reduce(loginFormReducer, initialLoginForm);
-  const typed = (email: string, name = '') => run({ type: 'email', value: email }, { type: 'name', value: name });
+  const typed = (email: string) => run({ type: 'email', value: email });
 
-  it('enables Create account only with a valid email, a name of two characters or more and no email error', () => {
-    expect(canCreateAccount(typed('', ''))).toBe(false);
-    expect(canCreateAccount(typed('ada@example', 'Ada'))).toBe(false);
-    expect(canCreateAccount(typed('ada@example.com', 'A'))).toBe(false);
-    expect(canCreateAccount(typed('ada@example.com', '  '))).toBe(false);
-    expect(canCreateAccount(typed('ada@example.com', 'Ad'))).toBe(true);
-    const known = loginFormReducer(typed('ada@example.com', 'Ada'), { type: 'checked', email: 'ada@example.com', exists: true });
-    expect(canCreateAccount(known)).toBe(false);
-    // A new address clears the has-account verdict.
-    expect(canCreateAccount(loginFormReducer(known, { type: 'email', value: 'grace@example.com' }))).toBe(true);
-  });
-
-  it('enables Continue with a valid email and no error; an unknown account disables it until the address changes', () => {
+  it('enables Continue with a valid email, whether or not it has an account, and not while a request is on its way', () => {
+    expect(canContinue(typed(''))).toBe(false);
     expect(canContinue(typed('ada'))).toBe(false);
-    const ready = typed('ada@example.com');
-    expect(canContinue(ready)).toBe(true);
-    const unknown = run({ type: 'email', value: 'ada@example.com' }, { type: 'submit' }, { type: 'refused', reason: 'notFound' });
-    expect(unknown.loginNoEmail).toBe(true);
-    expect(canContinue(unknown)).toBe(false);
-    expect(canContinue(loginFormReducer(unknown, { type: 'email', value: 'ada2@example.com' }))).toBe(true);
-  });
-
-  it('disables both buttons while a link request is on its way', () => {
-    const busy = loginFormReducer(typed('ada@example.com', 'Ada'), { type: 'submit' });
-    expect(canCreateAccount(busy)).toBe(false);
+    expect(canContinue(typed('ada@example'))).toBe(false);
+    expect(canContinue(typed(' ada@example.com '))).toBe(true);
+    const busy = loginFormReducer(typed('ada@example.com'), { type: 'submit' });
     expect(canContinue(busy)).toBe(false);
-    expect(loginFormReducer(busy, { type: 'sent' })).toMatchObject({ busy: false, sendTag: true });
+    expect(loginFormReducer(busy, { type: 'sent' })).toMatchObject({ busy: false, sentTo: 'ada@example.com' });
   });
 
-  it('shows the email and name messages only once the user has left the field', () => {
-    const typing = typed('ada@', 'A');
-    expect(emailFormatError(typing)).toBe(false);
-    expect(nameError(typing)).toBe(false);
-    const left = run({ type: 'email', value: 'ada@' }, { type: 'blurEmail' }, { type: 'name', value: 'A' }, { type: 'blurName' });
-    expect(emailFormatError(left)).toBe(true);
-    expect(nameError(left)).toBe(true);
+  it('shows the email message only once the user has left the field', () => {
+    expect(emailFormatError(typed('ada@'))).toBe(false);
+    expect(emailFormatError(run({ type: 'email', value: 'ada@' }, { type: 'blurEmail' }))).toBe(true);
     expect(emailFormatError(run({ type: 'blurEmail' }))).toBe(false);
   });
 
-  it('caps the name at 20 characters', () => {
-    expect(typed('a@b.co', 'x'.repeat(25)).name).toHaveLength(20);
+  it('keeps when to ask again after too many links, and forgets every verdict when the address changes', () => {
+    const limited = run({ type: 'email', value: 'ada@example.com' }, { type: 'submit' }, { type: 'tooFrequent', retryAfterSeconds: 700 });
+    expect(limited).toMatchObject({ busy: false, limitSeconds: 700 });
+    expect(run({ type: 'submit' }, { type: 'tooFrequent' }).limitSeconds).toBe(0);
+    const retyped = loginFormReducer(limited, { type: 'email', value: 'grace@example.com' });
+    expect(retyped.limitSeconds).toBeUndefined();
+    const sent = run({ type: 'email', value: 'ada@example.com' }, { type: 'submit' }, { type: 'sent' });
+    expect(loginFormReducer(sent, { type: 'email', value: 'ada@example.org' }).sentTo).toBeUndefined();
   });
 
-  it('keeps the spec flags: too frequent, account exists, and forgets them on a mode switch but keeps the address', () => {
-    const limited = run({ type: 'email', value: 'ada@example.com' }, { type: 'submit' }, { type: 'refused', reason: 'tooFrequent' });
-    expect(limited).toMatchObject({ limitTime: true, busy: false });
-    const exists = run({ type: 'email', value: 'ada@example.com' }, { type: 'submit' }, { type: 'refused', reason: 'exists' });
-    expect(exists.hasEmail).toBe(true);
-    const switched = loginFormReducer(exists, { type: 'switchMode' });
-    expect(switched).toMatchObject({ email: 'ada@example.com', hasEmail: false, loginNoEmail: false, limitTime: false, sendTag: false });
-  });
-
-  it('ignores a has-account answer for an address the user has since changed', () => {
-    const s = typed('grace@example.com', 'Grace');
-    expect(loginFormReducer(s, { type: 'checked', email: 'ada@example.com', exists: true })).toBe(s);
+  it('says how long to wait in whole minutes, or hours past an hour and a half', () => {
+    expect(retryWait(undefined)).toBeUndefined();
+    expect(retryWait(0)).toBeUndefined();
+    expect(retryWait(1)).toEqual({ unit: 'minutes', count: 1 });
+    expect(retryWait(700)).toEqual({ unit: 'minutes', count: 12 });
+    expect(retryWait(900)).toEqual({ unit: 'minutes', count: 15 });
+    expect(retryWait(90 * 60)).toEqual({ unit: 'minutes', count: 90 });
+    expect(retryWait(86_000)).toEqual({ unit: 'hours', count: 24 });
+    const say = (lang: 'en' | 'fr', seconds: number) => {
+      const wait = retryWait(seconds)!;
+      return getI18n(lang).t(`auth.popup.tooManyLinks.${wait.unit}`, { count: wait.count });
+    };
+    expect(say('en', 700)).toBe('Too many links requested. Try again in 12 minutes.');
+    expect(say('en', 30)).toBe('Too many links requested. Try again in 1 minute.');
+    expect(say('en', 86_000)).toBe('Too many links requested. Try again in 24 hours.');
+    expect(say('fr', 700)).toBe('Trop de liens demandés. Réessayez dans 12 minutes.');
+    expect(say('fr', 30)).toBe('Trop de liens demandés. Réessayez dans 1 minute.');
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeResultString, type TaskAnswer, type TaskResult } from '#shared/api';
+import { ERRORS } from '#shared/errors';
 import { batchSettled, flowReducer, initialFlow, type FileItem, type FlowState } from '../../web/app/components/tool-flow/flow-state';
 import { messageForAnswer, thumbUrl } from '../../web/app/lib/api-client';
 import { batchZipUrl } from '../../web/app/lib/batch';
@@ -128,7 +129,7 @@ describe('error answers', () => {
     expect(messageForAnswer(400, { code: 400, message: 'Only supports uploading a single file' })).toEqual({ code: 'SINGLE_FILE_ONLY' });
     expect(messageForAnswer(413, {})).toEqual({ code: 'FILE_TOO_LARGE' });
     expect(messageForAnswer(415, undefined)).toEqual({ code: 'UNSUPPORTED_TYPE' });
-    expect(messageForAnswer(429, { code: 410, message: 'Operation is too frequent,Please try again later' })).toEqual({ code: 'TOO_FREQUENT' });
+    expect(messageForAnswer(429, { code: 410, message: ERRORS.TOO_FREQUENT.message })).toEqual({ code: 'TOO_FREQUENT' });
     expect(messageForAnswer(400, { code: 400, message: 'Something new' })).toEqual({ text: 'Something new' });
     expect(messageForAnswer(502, 'gateway')).toEqual({ code: 'INTERNAL' });
   });

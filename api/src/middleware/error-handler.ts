@@ -17,5 +17,7 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   }
   if (appError.detail && appError.status >= 500) log.warn('request failed', { code: appError.code, detail: appError.detail, path: req.path });
   if (res.headersSent) return res.end();
-  res.status(appError.status).json({ code: ERRORS[appError.code].code, message: appError.message, error: appError.code });
+  const retryAfter = appError.retryAfterSeconds;
+  if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+  res.status(appError.status).json({ code: ERRORS[appError.code].code, message: appError.message, error: appError.code, ...(retryAfter !== undefined ? { retryAfter } : {}) });
 }

@@ -4,7 +4,7 @@ import { API_KEYS_PER_USER } from '#shared/server/api-keys';
 import { SAVED_SIGNATURE_LIMITS, SIGNATURES_PATH } from '#shared/signatures';
 import { ZApiKeyId, ZCreateApiKey } from '../routes/user/api-keys-schema';
 import { ZStart } from '../routes/user/google-redirect';
-import { ZCheckEmail, ZEmailLogin, ZGoogleLogin } from '../routes/user/schema';
+import { ZCheckEmail, ZDeleteAccount, ZEmailLogin, ZGoogleLogin, ZLoginLink, ZUpdateName } from '../routes/user/schema';
 import { ZSaveSignature, ZSignatureId } from '../routes/signature/schema';
 import { ZAccountSignature, ZApiKeyList, ZCreatedApiKey, ZDeductTimes, ZUserState } from './answers';
 import { envelope, type Area } from './build';
@@ -27,7 +27,7 @@ export function accountsArea(): Area {
   const redirect = { status: 302, description: 'A redirect: to Google, or back to `next` (with ?loginError=CODE when refused)' };
   return {
     tag: 'Accounts',
-    description: 'Email-link and Google sign-in (browser flows: the session is an HttpOnly cookie), the account state, sign-out.',
+    description: 'Email-link and Google sign-in (browser flows: the session is an HttpOnly cookie), the account state, its name, sign-out and deleting the account.',
     paths: {
       '/api/user/checkEmail': {
         post: {
@@ -43,7 +43,8 @@ export function accountsArea(): Area {
         post: {
           summary: 'Mail a sign-in link, or sign in with one',
           description:
-            'Without token: mails a sign-in link (with name: signs up). With the emailed token: signs in, sets the session cookie and answers the account state.',
+            'Without token: mails a sign-in link (with name: signs up, refused for a known address; without: logs in, refused for an unknown one — the web app uses /api/user/loginLink instead). ' +
+            'With the emailed token: signs in, sets the session cookie and answers the account state. A refusal counts as an address check, a mailed link against the link limits.',
           access: 'visitor',
           body: ZEmailLogin,
           requestExample: { email: 'ada@example.com' },
@@ -52,6 +53,19 @@ export function accountsArea(): Area {
             schema: envelope(z.union([z.literal(1), ZUserState])),
           },
           errors: ['INVALID_EMAIL', 'INVALID_NAME', 'ACCOUNT_EXISTS', 'ACCOUNT_NOT_FOUND', 'LINK_INVALID', 'LINK_EXPIRED'],
+        },
+      },
+      '/api/user/loginLink': {
+        post: {
+          summary: 'Mail a sign-in link, signing up a new address',
+          description:
+            'The one box the web app uses: a log-in link for an address with an account, a sign-up link for one without (the account is made when the link is used; `name` is optional). ' +
+            'The answer is the same either way, so it does not tell whether the address has an account. Only links actually mailed count against the limits; past them, 429 TOO_FREQUENT with `retryAfter` (seconds) and Retry-After.',
+          access: 'visitor',
+          body: ZLoginLink,
+          requestExample: { email: 'ada@example.com' },
+          answer: { description: 'data: 1 (a link was mailed)', schema: envelope(z.literal(1)), example: { code: 0, data: 1, message: 'Check your inbox' } },
+          errors: ['INVALID_EMAIL', 'INVALID_NAME'],
         },
       },
       '/api/user/googleLogin': {
@@ -94,6 +108,31 @@ export function accountsArea(): Area {
             example: { code: 0, data: { used: 3, limit: 10 } },
           },
           errors: ['DAILY_LIMIT'],
+        },
+      },
+      '/api/user/updateName': {
+        post: {
+          summary: 'Change the account name',
+          description: 'The name shown in the header and on the account page: 2–20 characters.',
+          access: 'session',
+          body: ZUpdateName,
+          requestExample: { name: 'Ada Lovelace' },
+          answer: { description: 'data: the account state', schema: envelope(ZUserState), example: { code: 0, data: userStateExample } },
+          errors: ['INVALID_NAME'],
+        },
+      },
+      '/api/user/deleteAccount': {
+        post: {
+          summary: 'Delete the account and everything kept for it',
+          description:
+            'Confirmed by the account’s email address. Deletes its tasks and their files (also from the file store), AI documents, saved signatures, API keys, sessions, login links, ' +
+            'contact messages, plans and payments, and cancels at Stripe a subscription that would renew. Refused while a worker is running one of its tasks. ' +
+            'The session cookie is cleared: the browser goes on as a new visitor.',
+          access: 'session',
+          body: ZDeleteAccount,
+          requestExample: { email: 'ada@example.com' },
+          answer: { description: 'data: true', schema: envelope(z.literal(true)) },
+          errors: ['ILLEGAL_INPUT', 'ACCOUNT_TASKS_RUNNING', 'PAYMENT_UNREACHABLE'],
         },
       },
       '/api/user/logout': {

@@ -4,18 +4,20 @@ import { RESOURCES, type Lang } from '#shared/i18n';
 import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
 import { isValidEmail, isValidName } from '#shared/validation';
-import { rateLimit } from './rate-limit';
+import { rateLimit, takeHits, type Budget } from './rate-limit';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * Link requests are limited so that nobody can use them up for someone else. A requester that
- * proved it owns the address (see address-proof) has a budget of its own. Anyone else is counted per
- * IP, per address and IP (the budget a single requester gets), and per address over all requesters,
- * with room for several people before that cap, which only slows a stranger spread over many
- * addresses. Checking an address mails nothing but tells whether it has an account, so it is
- * limited per IP too, with room for a form asked once per attempt.
+ * Links are limited so that nobody can use them up for someone else, and only links actually mailed
+ * are counted: a request refused for any reason (a malformed address, a sign-up for an existing
+ * account, a limit already reached) spends nothing. A requester that proved it owns the address (see
+ * address-proof) has a budget of its own. Anyone else is counted per IP, per address and IP (the
+ * budget a single requester gets), and per address over all requesters, with room for several people
+ * before that cap, which only slows a stranger spread over many addresses. Telling whether an address
+ * has an account (checkEmail, or the old calls' refusals) mails nothing, but it is limited per IP too,
+ * with room for a form asked once per attempt.
  */
 export const LIMITS = {
   perOwner: [3, 900],
@@ -39,8 +41,16 @@ export async function checkAccount(deps: Deps, email: string, ip: string): Promi
   return accountExists(deps, email);
 }
 
+/**
+ * What the requester asked for: the spec's sign-up (refused for a known address) or log-in (refused
+ * for an unknown one), or the one box, which mails whichever link the address needs.
+ */
+export type LinkIntent = 'signup' | 'login' | 'either';
+
 export interface LinkRequest {
   email: string;
+  intent: LinkIntent;
+  /** The new account's name; the one box asks for none (the account page changes it later). */
   name?: string;
   channel?: string;
   clientId?: string;
@@ -54,49 +64,60 @@ export interface LinkRequest {
   download?: string;
 }
 
-async function limitLinkRequests(deps: Deps, email: string, req: LinkRequest): Promise<void> {
-  if (req.owner) {
-    await rateLimit(deps, `owner:${email}:${req.owner}`, ...LIMITS.perOwner);
-    await rateLimit(deps, `owner-day:${email}:${req.owner}`, ...LIMITS.perOwnerDay);
-    return;
-  }
-  await rateLimit(deps, `ip:${req.ip}`, ...LIMITS.perIp);
-  await rateLimit(deps, `email-ip:${email}:${req.ip}`, ...LIMITS.perEmailIp);
-  await rateLimit(deps, `email-ip-day:${email}:${req.ip}`, ...LIMITS.perEmailIpDay);
-  await rateLimit(deps, `email:${email}`, ...LIMITS.perEmail);
-  await rateLimit(deps, `email-day:${email}`, ...LIMITS.perEmailDay);
+const budget = (key: string, [limit, windowSeconds]: readonly [number, number]): Budget => ({ key, limit, windowSeconds });
+
+function linkBudgets(email: string, req: LinkRequest): Budget[] {
+  if (req.owner) return [budget(`owner:${email}:${req.owner}`, LIMITS.perOwner), budget(`owner-day:${email}:${req.owner}`, LIMITS.perOwnerDay)];
+  return [
+    budget(`ip:${req.ip}`, LIMITS.perIp),
+    budget(`email-ip:${email}:${req.ip}`, LIMITS.perEmailIp),
+    budget(`email-ip-day:${email}:${req.ip}`, LIMITS.perEmailIpDay),
+    budget(`email:${email}`, LIMITS.perEmail),
+    budget(`email-day:${email}`, LIMITS.perEmailDay),
+  ];
 }
 
 /**
- * Mails a single-use sign-in link. With a name it is a sign-up (refused if the account exists);
- * without, a log-in (refused if it does not). The link carries a random token; only its hash is stored.
+ * Mails a single-use sign-in link: a sign-up link for an address without an account (the account is
+ * made when the link is used), a log-in link otherwise. The link carries a random token; only its
+ * hash is stored.
  */
 export async function sendLoginLink(deps: Deps, req: LinkRequest): Promise<void> {
   const email = normalizeEmail(req.email);
   if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', email);
   if (req.name !== undefined && !isValidName(req.name)) throw new AppError('INVALID_NAME', req.name);
-  await limitLinkRequests(deps, email, req);
 
   const exists = await accountExists(deps, email);
-  if (req.name !== undefined && exists) throw new AppError('ACCOUNT_EXISTS', email);
-  if (req.name === undefined && !exists) throw new AppError('ACCOUNT_NOT_FOUND', email);
+  const refusal = req.intent === 'signup' && exists ? 'ACCOUNT_EXISTS' : req.intent === 'login' && !exists ? 'ACCOUNT_NOT_FOUND' : undefined;
+  if (refusal) {
+    // The refusal tells whether the address has an account: counted as a check, not as a link.
+    await rateLimit(deps, `check-ip:${req.ip}`, ...LIMITS.checkPerIp);
+    throw new AppError(refusal, email);
+  }
 
-  const token = randomId(40);
-  await deps.db.emailLoginToken.create({
-    data: {
-      email,
-      tokenHash: hash(token),
-      name: req.name?.trim(),
-      channel: req.channel?.slice(0, 64),
-      clientId: req.clientId?.slice(0, 128),
-      visitorId: req.visitorId,
-      expiresAt: new Date(deps.now().getTime() + deps.env.EMAIL_LINK_MINUTES * 60_000),
-    },
-  });
-  // From configuration only: a link built from the request's Host would carry the token to whatever site the Host names.
-  const query = new URLSearchParams({ email, token, ...(req.download ? { download: req.download } : {}) });
-  const link = `${deps.env.PUBLIC_URL}${req.lang === 'fr' ? '/fr' : '/'}?${query}`;
-  await deps.mail.send(linkMessage(req.lang, email, link, req.name !== undefined, deps.env.EMAIL_LINK_MINUTES));
+  const hits = await takeHits(deps, linkBudgets(email, req));
+  try {
+    const token = randomId(40);
+    await deps.db.emailLoginToken.create({
+      data: {
+        email,
+        tokenHash: hash(token),
+        name: exists ? undefined : req.name?.trim(),
+        channel: req.channel?.slice(0, 64),
+        clientId: req.clientId?.slice(0, 128),
+        visitorId: req.visitorId,
+        expiresAt: new Date(deps.now().getTime() + deps.env.EMAIL_LINK_MINUTES * 60_000),
+      },
+    });
+    // From configuration only: a link built from the request's Host would carry the token to whatever site the Host names.
+    const query = new URLSearchParams({ email, token, ...(req.download ? { download: req.download } : {}) });
+    const link = `${deps.env.PUBLIC_URL}${req.lang === 'fr' ? '/fr' : '/'}?${query}`;
+    await deps.mail.send(linkMessage(req.lang, email, link, !exists, deps.env.EMAIL_LINK_MINUTES));
+  } catch (e) {
+    // Nothing was mailed: the requester's budget is as it was.
+    await hits.refund();
+    throw e;
+  }
 }
 
 /**
@@ -127,13 +148,13 @@ function copy(lang: Lang, key: keyof (typeof RESOURCES)['en']['email'], vars: Re
 }
 
 function linkMessage(lang: Lang, to: string, link: string, signup: boolean, minutes: number) {
-  const intro = copy(lang, 'loginIntro', { minutes });
+  const intro = copy(lang, signup ? 'signupIntro' : 'loginIntro', { minutes });
   const ignore = copy(lang, 'loginIgnore');
   const escaped = link.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return {
     to,
     subject: copy(lang, signup ? 'signupSubject' : 'loginSubject'),
     text: `${intro}\n\n${link}\n\n${ignore}`,
-    html: `<p>${intro}</p><p><a href="${escaped}">${copy(lang, 'loginButton')}</a></p><p style="color:#666">${escaped}</p><p>${ignore}</p>`,
+    html: `<p>${intro}</p><p><a href="${escaped}">${copy(lang, signup ? 'signupButton' : 'loginButton')}</a></p><p style="color:#666">${escaped}</p><p>${ignore}</p>`,
   };
 }

@@ -40,20 +40,21 @@ export interface HistoryPage {
   list: HistoryTask[];
 }
 
-/** A refused call: the envelope code (519, 1001, 410…), the HTTP status and what to tell the user. */
+/** A refused call: the envelope code (519, 1001, 410…), the HTTP status, what to tell the user and, for a rate limit, when to ask again. */
 export class EnvelopeError extends ApiError {
   constructor(
     readonly code: number,
     readonly status: number,
     userMessage: FlowMessage,
+    retryAfterSeconds?: number,
   ) {
-    super(userMessage);
+    super(userMessage, retryAfterSeconds);
     this.name = 'EnvelopeError';
   }
 }
 
 /** The spec's envelope codes the login flows react to. */
-export const USER_CODE = { ok: 0, loginInvalid: 519, tooFrequent: 410, accountExists: 1001, accountNotFound: 1002 } as const;
+export const USER_CODE = { ok: 0, loginInvalid: 519, tooFrequent: 410 } as const;
 
 /** The headers the spec sends with every call; the session itself travels in the HttpOnly cookie. */
 export interface CallContext {
@@ -96,7 +97,7 @@ export async function callApi<T>(
   } catch {
     throw new EnvelopeError(-1, 0, { code: 'INTERNAL' });
   }
-  let answer: { code?: unknown; data?: unknown } | undefined;
+  let answer: { code?: unknown; data?: unknown; retryAfter?: unknown } | undefined;
   try {
     answer = (await res.json()) as typeof answer;
   } catch {
@@ -104,7 +105,8 @@ export async function callApi<T>(
   }
   if (res.status !== 200 || !answer || answer.code !== USER_CODE.ok) {
     const code = typeof answer?.code === 'number' ? answer.code : res.status;
-    throw new EnvelopeError(code, res.status, messageOf(res.status, answer));
+    const retryAfter = typeof answer?.retryAfter === 'number' ? answer.retryAfter : undefined;
+    throw new EnvelopeError(code, res.status, messageOf(res.status, answer), retryAfter);
   }
   return answer.data as T;
 }
@@ -116,13 +118,15 @@ interface Identity {
 }
 
 export const userApi = {
-  checkEmail: (ctx: CallContext, body: Omit<Identity, 'channel'>) => callApi<boolean>('/api/user/checkEmail', ctx, body),
-  /** Mails a sign-in link: a sign-up when `name` is given. Answers 1. */
-  sendLoginLink: (ctx: CallContext, body: Identity & { name?: string; download?: string }) => callApi<number>('/api/user/emailLogin', ctx, body),
+  /** The one box: mails a log-in link, or a sign-up link to an address without an account. Answers 1 either way. */
+  sendLoginLink: (ctx: CallContext, body: Identity & { download?: string }) => callApi<number>('/api/user/loginLink', ctx, body),
   /** Signs in with the emailed link's token. */
   loginWithLink: (ctx: CallContext, body: { email: string; token: string; clientId: string }) => callApi<LoginData>('/api/user/emailLogin', ctx, body),
   getUserInfo: (ctx: CallContext) => callApi<{ userInfo: UserInfo; vipInfo: VipInfo }>('/api/user/getUserInfo', ctx),
   logout: (ctx: CallContext) => callApi<boolean>('/api/user/logout', ctx, {}),
+  updateName: (ctx: CallContext, name: string) => callApi<LoginData>('/api/user/updateName', ctx, { name }),
+  /** Deletes the account and everything kept for it; `email` is the address the person typed to confirm. */
+  deleteAccount: (ctx: CallContext, email: string) => callApi<boolean>('/api/user/deleteAccount', ctx, { email }),
   historyTasks: (ctx: CallContext, body: { pageNum: number; pageSize: number; fileIds?: string }) =>
     callApi<HistoryPage>('/api/miaohui/file/historyTasks', ctx, body),
   deleteTasks: (ctx: CallContext, ids: string[]) => callApi<number>('/api/miaohui/file/deleteTasks', ctx, { ids }),

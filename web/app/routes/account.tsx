@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiKeysTab } from '~/components/account/api-keys-tab';
+import { ProfileTab } from '~/components/account/profile-tab';
 import { BillingTab } from '~/components/payment/billing-tab';
 import { useSignedInPage } from '~/hooks/use-signed-in-page';
 import { useLocalize } from '~/lib/i18n';
-import { aiPlan, pdfPlan } from '~/lib/plan-label';
 import { signedInLoader } from '~/lib/session.server';
 import { signedInPageMeta } from '~/lib/seo';
 
@@ -15,7 +15,7 @@ export const meta = signedInPageMeta('/account', 'account.metaTitle', 'account.m
 type Tab = 'profile' | 'billing' | 'apiKeys';
 const TABS: readonly Tab[] = ['profile', 'billing', 'apiKeys'];
 
-/** The account center: profile (email, name, plans), billing (plans in force, payments, upgrade prompt) and personal API keys. */
+/** The account center: profile (email, name, plans, deleting the account), billing (plans in force, payments, upgrade prompt) and personal API keys. */
 export default function AccountPage() {
   const { t } = useTranslation();
   const localize = useLocalize();
@@ -24,7 +24,6 @@ export default function AccountPage() {
   const tab: Tab = TABS.find((id) => id !== 'profile' && params.get('type') === id) ?? 'profile';
   const info = user.userInfo;
   const vip = user.vipInfo;
-  const plan = pdfPlan(vip);
   const tabs = TABS.map((id) => ({ id, to: id === 'profile' ? localize('/account') : `${localize('/account')}?type=${id}` }));
 
   return (
@@ -43,33 +42,7 @@ export default function AccountPage() {
           {t('account.loading')}
         </p>
       ) : tab === 'profile' ? (
-        <section className="card" aria-labelledby="account-profile">
-          <h2 id="account-profile" className="visually-hidden">
-            {t('account.profile.title')}
-          </h2>
-          <dl className="details">
-            <div>
-              <dt>{t('account.profile.email')}</dt>
-              <dd>{info.email}</dd>
-            </div>
-            <div>
-              <dt>{t('account.profile.name')}</dt>
-              <dd>{info.userName}</dd>
-            </div>
-            <div>
-              <dt>{t('account.profile.plan')}</dt>
-              <dd>
-                <span className={`plan-badge plan-badge--${plan}`}>{t(`account.plans.${plan}`)}</span>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('account.profile.aiPlan')}</dt>
-              <dd>
-                <span className={`plan-badge plan-badge--${aiPlan(vip)}`}>{t(`account.plans.${aiPlan(vip)}`)}</span>
-              </dd>
-            </div>
-          </dl>
-        </section>
+        <ProfileTab info={info} vip={vip} />
       ) : tab === 'billing' ? (
         <BillingTab vip={vip} />
       ) : (

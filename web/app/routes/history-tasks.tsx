@@ -5,28 +5,49 @@ import { ERRORS, type ErrorCode } from '#shared/errors';
 import { DownloadIcon } from '~/components/icons';
 import { ConfirmDialog } from '~/components/layout/confirm-dialog';
 import { useDownload } from '~/hooks/use-download';
-import { useSignedInPage } from '~/hooks/use-signed-in-page';
 import { formatBytes } from '~/lib/format';
 import { HISTORY_PAGE_SIZE, pageCount, taskDownloadUrl } from '~/lib/history';
 import { useLang, useLocalize } from '~/lib/i18n';
 import { useCopyText, type Copy } from '~/lib/messages';
-import { signedInLoader } from '~/lib/session.server';
 import { signedInPageMeta } from '~/lib/seo';
 import { EnvelopeError, userApi, type HistoryPage, type HistoryTask } from '~/lib/user-api';
+import { useAuth } from '~/stores/auth-provider';
 
-/** Signed-in users only: without the session cookie the server sends the visitor home. */
-export const loader = signedInLoader;
 export const meta = signedInPageMeta('/history-tasks', 'history.metaTitle', 'history.metaDescription');
 
-/** The user's tasks: date, name, tool, status and what can be done (download while the file lives, delete). */
+/** A visitor (or a session that ended) is told what the page holds and offered the login popup, here. */
+function SignedOut() {
+  const { t } = useTranslation();
+  const { openLogin } = useAuth();
+  return (
+    <div className="container page-wide">
+      <h1 className="page-title">{t('history.title')}</h1>
+      <div className="empty-state">
+        <p className="empty-state__title">{t('history.signedOut.title')}</p>
+        <p>{t('history.signedOut.text')}</p>
+        <button type="button" className="button button--primary" onClick={() => openLogin({ from: 'history' })}>
+          {t('history.signedOut.logIn')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The history: the user's tasks, or, for a visitor, a word on logging in. */
 export default function HistoryTasksPage() {
+  const { user } = useAuth();
+  return user.signedIn ? <History /> : <SignedOut />;
+}
+
+/** The user's tasks: date, name, tool, status and what can be done (download while the file lives, delete). */
+function History() {
   const { t } = useTranslation();
   const lang = useLang();
   const localize = useLocalize();
   const copyText = useCopyText();
   /** A known code in the page's language; otherwise the server's own words. */
   const failureText = (task: HistoryTask) => copyText(task.errorCode && task.errorCode in ERRORS ? { code: task.errorCode as ErrorCode } : { text: task.message ?? '' });
-  const auth = useSignedInPage();
+  const auth = useAuth();
   const { onDownloadClick } = useDownload();
   const [params, setParams] = useSearchParams();
   const pageNum = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -34,7 +55,6 @@ export default function HistoryTasksPage() {
   const [error, setError] = useState<Copy>();
   const [confirming, setConfirming] = useState<HistoryTask>();
   const [deleting, setDeleting] = useState(false);
-  const signedIn = auth.user.signedIn;
   const { callContext } = auth;
 
   const load = useCallback(async () => {
@@ -47,8 +67,8 @@ export default function HistoryTasksPage() {
   }, [callContext, pageNum]);
 
   useEffect(() => {
-    if (signedIn) void load();
-  }, [signedIn, load]);
+    void load();
+  }, [load]);
 
   const pages = data ? pageCount(data.total) : 1;
   const goTo = useCallback((page: number) => setParams(page > 1 ? { page: String(page) } : {}, { preventScrollReset: true }), [setParams]);

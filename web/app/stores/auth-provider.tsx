@@ -42,10 +42,11 @@ export interface AuthContextValue {
   ui: UiState;
   openLogin(options: OpenLogin & { loginType?: LoginType; onSaved?: () => void }): void;
   closeLogin(): void;
-  setLoginType(loginType: LoginType): void;
   /** Before leaving for Google's sign-in page: what to do on the way back. */
   rememberLoginResume(): void;
   logout(): Promise<void>;
+  /** The account was deleted: signed out here and in the other tabs, home with a word of what happened. */
+  accountDeleted(): void;
   download(url: string, request?: DownloadRequest): Promise<void>;
   toast(message: ToastMessage, tone?: ToastTone): void;
   dismissToast(id: number): void;
@@ -295,6 +296,14 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
     setTimeout(() => window.location.reload(), LOGOUT_RELOAD_MS);
   };
 
+  const accountDeleted = () => {
+    loggedOut();
+    broadcast({ type: 'logout' });
+    emitAuthEvent('logout');
+    navigate(localizePath('/', latest.current.lang), { replace: true });
+    toast({ key: 'account.delete.done' }, 'success');
+  };
+
   const rememberLoginResume = () => {
     const { ui: current, lang: currentLang } = latest.current;
     const resume: LoginResume = {
@@ -402,6 +411,7 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
     closeLogin,
     rememberLoginResume,
     logout,
+    accountDeleted,
     download,
     toast,
     callContext,
@@ -442,9 +452,9 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
     () => ({
       openLogin: (o) => actionsRef.current.openLogin(o),
       closeLogin: () => actionsRef.current.closeLogin(),
-      setLoginType: (loginType) => userDispatch({ type: 'loginType', loginType }),
       rememberLoginResume: () => actionsRef.current.rememberLoginResume(),
       logout: () => actionsRef.current.logout(),
+      accountDeleted: () => actionsRef.current.accountDeleted(),
       download: (url, request) => actionsRef.current.download(url, request),
       toast: (message, tone) => actionsRef.current.toast(message, tone),
       dismissToast: (id) => uiDispatch({ type: 'dismissToast', id }),

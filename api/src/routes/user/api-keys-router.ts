@@ -7,8 +7,11 @@ import { presentApiKey, presentCreatedApiKey } from '../../presenters/api-key-pr
 import { createApiKey, listApiKeys, revokeApiKey } from '../../services/api-key-service';
 import { ZApiKeyId, ZCreateApiKey } from './api-keys-schema';
 
-/** Keys are managed from a browser session only: a leaked key must not be able to mint more keys, or list them. */
-const refuseApiKeys = (_req: Request, res: Response, next: NextFunction) =>
+/**
+ * Keys are managed from a browser session only: a leaked key must not be able to mint more keys, or
+ * list them (nor change or delete the account).
+ */
+export const refuseApiKeys = (_req: Request, res: Response, next: NextFunction) =>
   getRequester(res).apiKeyId ? next(new AppError('FORBIDDEN', 'API keys are managed from a browser session')) : next();
 
 /** The signed-in user's personal API keys (API_PATHS.apiKeys): list, create (the key answered once), revoke. */

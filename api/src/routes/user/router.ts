@@ -9,12 +9,13 @@ import { checkAccount, consumeLoginLink, normalizeEmail, sendLoginLink } from '.
 import { userForGoogle, verifyGoogleIdToken } from '../../services/google-service';
 import { endSession, signIn } from '../../services/session-service';
 import { countConversion } from '../../services/billing/usage-service';
-import { loadAccount } from '../../services/user-service';
-import { apiKeysRouter } from './api-keys-router';
+import { loadAccount, renameUser } from '../../services/user-service';
+import { deleteAccount } from '../../services/account-deletion-service';
+import { apiKeysRouter, refuseApiKeys } from './api-keys-router';
 import { addressProofOf, clearSessionCookie, sessionTokenOf, setAddressProofCookie, setSessionCookie } from './cookies';
 import { googleRedirectFlow } from './google-redirect';
 import { signatureRouter } from '../signature/router';
-import { ZCheckEmail, ZEmailLogin, ZGoogleLogin } from './schema';
+import { ZCheckEmail, ZDeleteAccount, ZEmailLogin, ZGoogleLogin, ZLoginLink, ZUpdateName } from './schema';
 
 /**
  * Signs the requester in: the session cookie (the session travels in that HttpOnly cookie alone,
@@ -36,7 +37,7 @@ async function signInBrowser(deps: Deps, req: Request, res: Response, userId: st
   return presentUser(account);
 }
 
-/** The spec's user calls: email-link login, Google login, user info, logout. */
+/** The spec's user calls (email-link login, Google login, user info, logout), the one-box login link, and the account's name and deletion. */
 export function userRouter(deps: Deps): Router {
   const r = Router();
   r.use('/signatures', signatureRouter(deps));
@@ -55,8 +56,18 @@ export function userRouter(deps: Deps): Router {
       return;
     }
     const owner = await provenOwner(deps, addressProofOf(req), who, normalizeEmail(body.email));
-    await sendLoginLink(deps, { ...body, lang: langOf(req), ip: req.ip ?? 'unknown', visitorId: who.visitorId, owner });
+    const intent = body.name === undefined ? 'login' : 'signup';
+    await sendLoginLink(deps, { ...body, intent, lang: langOf(req), ip: req.ip ?? 'unknown', visitorId: who.visitorId, owner });
     res.json({ code: 0, data: 1, message: 'Your log in link has been sent to the above email address' });
+  });
+
+  // The one box: the same answer whether or not the address has an account, so it tells nobody which addresses do.
+  r.post('/loginLink', validateBody(ZLoginLink), async (req, res) => {
+    const body = res.locals.body as { email: string; name?: string; clientId?: string; channel?: string; download?: string };
+    const who = getRequester(res);
+    const owner = await provenOwner(deps, addressProofOf(req), who, normalizeEmail(body.email));
+    await sendLoginLink(deps, { ...body, intent: 'either', lang: langOf(req), ip: req.ip ?? 'unknown', visitorId: who.visitorId, owner });
+    res.json({ code: 0, data: 1, message: 'Check your inbox' });
   });
 
   r.post('/googleLogin', validateBody(ZGoogleLogin), async (req, res) => {
@@ -78,6 +89,18 @@ export function userRouter(deps: Deps): Router {
 
   r.post('/deductTimes', requireUser, async (_req, res) => {
     res.json({ code: 0, data: await countConversion(deps, getRequester(res).userId!) });
+  });
+
+  r.post('/updateName', requireUser, refuseApiKeys, validateBody(ZUpdateName), async (_req, res) => {
+    res.json({ code: 0, data: presentUser(await renameUser(deps, getRequester(res).userId!, res.locals.body.name)) });
+  });
+
+  r.post('/deleteAccount', requireUser, refuseApiKeys, validateBody(ZDeleteAccount), async (req, res) => {
+    await deleteAccount(deps, getRequester(res).userId!, res.locals.body.email);
+    // The session went with the account; the browser goes on as a new visitor.
+    clearSessionCookie(res);
+    renewVisitorId(deps.env, req, res);
+    res.json({ code: 0, data: true });
   });
 
   r.post('/logout', async (req, res) => {

@@ -17,4 +17,18 @@ export const ZEmailLogin = z.object({
   ...common,
 });
 
+/** The one box: whichever link the address needs, a log-in link or a sign-up link. */
+export const ZLoginLink = z.object({
+  email: z.string().max(400),
+  /** The new account's name, when the client asked for one; optional, and ignored for a known address. */
+  name: z.string().max(40).optional(),
+  download: z.string().regex(RESULT_PATH).optional(),
+  ...common,
+});
+
+export const ZUpdateName = z.object({ name: z.string().max(40) });
+
+/** Deleting the account is confirmed by typing its address. */
+export const ZDeleteAccount = z.object({ email: z.string().max(400) });
+
 export const ZGoogleLogin = z.object({ token: z.string().min(10).max(8192), ...common });

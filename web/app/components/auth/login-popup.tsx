@@ -1,29 +1,18 @@
-import { useEffect, useId, useReducer, type FormEvent } from 'react';
+import { useId, useReducer, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopyText } from '~/lib/messages';
 import { useRootData } from '~/lib/root-data';
 import { EnvelopeError, USER_CODE, userApi } from '~/lib/user-api';
 import { useAuth } from '~/stores/auth-provider';
-import {
-  canContinue,
-  canCreateAccount,
-  emailFormatError,
-  initialLoginForm,
-  loginFormReducer,
-  nameError,
-  type LoginFormAction,
-  type LoginFormState,
-} from '~/stores/login-form';
+import { canContinue, emailFormatError, initialLoginForm, loginFormReducer, retryWait, type LoginFormAction } from '~/stores/login-form';
 import { hasPendingFiles } from '~/stores/ui-store';
-import type { LoginType } from '~/stores/user-store';
 import { RESULT_PATH } from '#shared/api';
-import { NAME_MAX, isValidEmail } from '#shared/validation';
 import { CheckIcon, CloseIcon, FileIcon, SheafMark } from '../icons';
 import { Modal } from '../layout/modal';
 import { EmailField } from './email-field';
 import { GoogleButton } from './google-button';
 
-/** The spec's login popup: Google, or a sign-in link by email (sign up or log in). */
+/** The spec's login popup: Google, or a sign-in link by email (one box for logging in and signing up). */
 export function LoginPopup() {
   const auth = useAuth();
   if (!auth.ui.showLoginPop) return null;
@@ -33,11 +22,12 @@ export function LoginPopup() {
 function LoginDialog() {
   const { t } = useTranslation();
   const auth = useAuth();
-  const { ui, user } = auth;
+  const { ui } = auth;
   const titleId = useId();
   const pending = hasPendingFiles(ui);
-  const google = useRootData()?.googleSignIn ?? false;
-  const mode = user.loginType;
+  const root = useRootData();
+  const google = root?.googleSignIn ?? false;
+  const billing = root?.billingConfigured ?? false;
 
   return (
     <Modal className="login-popup" labelledBy={titleId} onClose={auth.closeLogin}>
@@ -62,14 +52,15 @@ function LoginDialog() {
               <figcaption>{t('auth.popup.filesReady', { count: Math.max(1, ui.fileCount) })}</figcaption>
             </figure>
           )}
+          {/* A trial is a plan: promised only where this server sells plans; elsewhere, what an account is for. */}
           <div className="login-popup__promise">
-            <p className="login-popup__promise-title">{t('auth.popup.trialTitle')}</p>
+            <p className="login-popup__promise-title">{t(billing ? 'auth.popup.trialTitle' : 'auth.popup.accountTitle')}</p>
             <ul>
               <li>
-                <CheckIcon width={18} height={18} /> {t('auth.popup.trialUnlimited')}
+                <CheckIcon width={18} height={18} /> {t(billing ? 'auth.popup.trialUnlimited' : 'auth.popup.accountHistory')}
               </li>
               <li>
-                <CheckIcon width={18} height={18} /> {t('auth.popup.trialSize')}
+                <CheckIcon width={18} height={18} /> {t(billing ? 'auth.popup.trialSize' : 'auth.popup.accountKept')}
               </li>
             </ul>
           </div>
@@ -98,7 +89,7 @@ function LoginDialog() {
               </p>
             </>
           )}
-          <EmailLoginForm mode={mode} onSwitch={(next) => auth.setLoginType(next)} />
+          <EmailLoginForm />
         </div>
       </div>
     </Modal>
@@ -112,51 +103,37 @@ function resultPath(url: string | undefined): { download?: string } {
   return RESULT_PATH.test(path) ? { download: path } : {};
 }
 
-/** Register: email + name → Create account. Log in: email → Continue. Both mail a sign-in link. */
-function EmailLoginForm({ mode, onSwitch }: { mode: LoginType; onSwitch: (mode: LoginType) => void }) {
+/**
+ * One box: an email address and Continue. The server mails a log-in link, or a sign-up link to an
+ * address without an account, and answers the same either way: the popup says "Check your inbox"
+ * without telling whether the address has an account.
+ */
+function EmailLoginForm() {
   const { t } = useTranslation();
   const copyText = useCopyText();
   const auth = useAuth();
   const [form, dispatch] = useReducer(loginFormReducer, auth.ui.loginEmail, (email) => (email ? { ...initialLoginForm, email } : initialLoginForm));
-  const ids = { email: useId(), emailError: useId(), name: useId(), nameError: useId() };
-  const register = mode === 'reg';
-
-  // Switching between sign-up and log-in keeps the address typed so far.
-  useEffect(() => dispatch({ type: 'switchMode' }), [mode]);
-
-  const checkExisting = async (state: LoginFormState) => {
-    if (!register || !isValidEmail(state.email)) return;
-    try {
-      const exists = await userApi.checkEmail(auth.callContext(), { email: state.email, clientId: auth.user.clientId ?? '' });
-      dispatch({ type: 'checked', email: state.email, exists });
-    } catch {
-      dispatch({ type: 'failed', message: { key: 'auth.popup.createFailed' } });
-    }
-  };
+  const ids = { email: useId(), emailError: useId() };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!(register ? canCreateAccount(form) : canContinue(form))) return;
+    if (!canContinue(form)) return;
     dispatch({ type: 'submit' });
     try {
       await userApi.sendLoginLink(auth.callContext(), {
         email: form.email,
         clientId: auth.user.clientId ?? '',
         channel: auth.user.channel ?? '',
-        ...(register ? { name: form.name.trim() } : {}),
         ...resultPath(auth.ui.downloadUrl),
       });
       dispatch({ type: 'sent' });
     } catch (e) {
-      dispatch(refusal(e, register));
+      dispatch(refusal(e));
     }
   };
 
   const formatError = emailFormatError(form);
-  const accountHint = register ? form.hasEmail : form.loginNoEmail;
-  const emailInvalid = formatError || accountHint;
-  const showNameError = register && nameError(form);
-  const enabled = register ? canCreateAccount(form) : canContinue(form);
+  const wait = retryWait(form.limitSeconds);
 
   return (
     <form className="login-form" noValidate onSubmit={submit}>
@@ -166,87 +143,47 @@ function EmailLoginForm({ mode, onSwitch }: { mode: LoginType; onSwitch: (mode: 
           id={ids.email}
           value={form.email}
           onChange={(value) => dispatch({ type: 'email', value })}
-          onBlur={() => {
-            dispatch({ type: 'blurEmail' });
-            void checkExisting(form);
-          }}
-          invalid={emailInvalid}
+          onBlur={() => dispatch({ type: 'blurEmail' })}
+          invalid={formatError}
           describedBy={ids.emailError}
           autoFocus
         />
-        <div id={ids.emailError}>
-          {formatError && <p className="field__error">{t('errors.INVALID_EMAIL')}</p>}
-          {!formatError && accountHint && (
-            <p className="field__error">
-              {t(register ? 'errors.ACCOUNT_EXISTS' : 'errors.ACCOUNT_NOT_FOUND')}{' '}
-              <button type="button" className="link-button" onClick={() => onSwitch(register ? 'login' : 'reg')}>
-                {t(register ? 'auth.popup.logInLink' : 'auth.popup.signUpLink')}
-              </button>
-            </p>
-          )}
-        </div>
+        <div id={ids.emailError}>{formatError && <p className="field__error">{t('errors.INVALID_EMAIL')}</p>}</div>
       </div>
 
-      {register && (
-        <div className="field">
-          <label htmlFor={ids.name}>{t('auth.popup.name')}</label>
-          <input
-            id={ids.name}
-            type="text"
-            autoComplete="name"
-            maxLength={NAME_MAX}
-            placeholder={t('auth.popup.namePlaceholder')}
-            value={form.name}
-            aria-invalid={showNameError || undefined}
-            aria-describedby={showNameError ? ids.nameError : undefined}
-            onChange={(event) => dispatch({ type: 'name', value: event.target.value })}
-            onBlur={() => dispatch({ type: 'blurName' })}
-          />
-          {showNameError && (
-            <p id={ids.nameError} className="field__error">
-              {t('errors.INVALID_NAME')}
-            </p>
-          )}
-        </div>
-      )}
-
-      <button type="submit" className="button button--primary button--block login-form__submit" disabled={!enabled} aria-busy={form.busy || undefined}>
-        {t(register ? 'auth.popup.createAccount' : 'auth.popup.continue')}
+      <button type="submit" className="button button--primary button--block login-form__submit" disabled={!canContinue(form)} aria-busy={form.busy || undefined}>
+        {t(form.sentTo ? 'auth.popup.sendAgain' : 'auth.popup.continue')}
       </button>
 
+      {!form.sentTo && <p className="login-form__note">{t('auth.popup.oneBoxNote')}</p>}
       <div className="login-form__status" role="status">
-        {form.sendTag && (
+        {form.sentTo && (
           <>
             <p className="login-form__sent">
               <CheckIcon width={18} height={18} /> {t('auth.popup.linkSent')}
             </p>
-            <p className="login-form__hint">{t('auth.popup.linkSentHint')}</p>
+            <p className="login-form__hint">{t('auth.popup.linkSentTo', { email: form.sentTo })}</p>
           </>
         )}
       </div>
-      {(form.limitTime || form.failure) && (
+      {(form.limitSeconds !== undefined || form.failure) && (
         <p className="login-form__error" role="alert">
-          {form.limitTime ? t('errors.TOO_FREQUENT') : copyText(form.failure!)}
+          {form.limitSeconds === undefined
+            ? copyText(form.failure!)
+            : wait
+              ? t(`auth.popup.tooManyLinks.${wait.unit}`, { count: wait.count })
+              : t('auth.popup.tooManyLinks.later')}
         </p>
       )}
-
-      <p className="login-form__switch">
-        {t(register ? 'auth.popup.haveAccount' : 'auth.popup.noAccountYet')}{' '}
-        <button type="button" className="link-button" onClick={() => onSwitch(register ? 'login' : 'reg')}>
-          {t(register ? 'auth.popup.logInLink' : 'auth.popup.signUpLink')}
-        </button>
-      </p>
     </form>
   );
 }
 
-/** What a refused link request means for the form: the spec's 1001, 1002 and 410, or its message. */
-function refusal(e: unknown, register: boolean): LoginFormAction {
+/** What a refused link request means for the form: too many links (the spec's 410, with when to ask again), or its message. */
+function refusal(e: unknown): LoginFormAction {
   if (e instanceof EnvelopeError) {
-    if (e.code === USER_CODE.accountExists) return { type: 'refused', reason: 'exists' };
-    if (e.code === USER_CODE.accountNotFound) return { type: 'refused', reason: 'notFound' };
-    if (e.code === USER_CODE.tooFrequent) return { type: 'refused', reason: 'tooFrequent' };
+    if (e.code === USER_CODE.tooFrequent) return { type: 'tooFrequent', retryAfterSeconds: e.retryAfterSeconds };
     if (e.code !== -1) return { type: 'failed', message: e.userMessage };
   }
-  return { type: 'failed', message: register ? { key: 'auth.popup.createFailed' } : { code: 'INTERNAL' } };
+  return { type: 'failed', message: { code: 'INTERNAL' } };
 }
