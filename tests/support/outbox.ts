@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loginLinkIn, outboxFiles } from '#shared/server/outbox';
+import { decodeQp, loginLinkIn, outboxFiles } from '#shared/server/outbox';
 
 /** The newest login link mailed to `email` through the outbox mailer. */
 export function latestLoginLink(dataDir: string, email: string): URL {
@@ -15,8 +15,7 @@ export function latestLoginLink(dataDir: string, email: string): URL {
 /** The newest message mailed to `email` through the outbox mailer, decoded enough to read its text. */
 export function latestMailTo(dataDir: string, email: string): string {
   const dir = path.join(dataDir, 'outbox');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-  for (const f of files) {
+  for (const f of outboxFiles(dir).reverse()) {
     const raw = decodeQp(fs.readFileSync(path.join(dir, f), 'utf8'));
     if (raw.includes(`To: ${email}`)) return raw;
   }

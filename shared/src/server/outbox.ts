@@ -7,7 +7,7 @@ import path from 'node:path';
  */
 
 /** Undoes quoted-printable soft line breaks and escapes, enough to read a link back. */
-const decodeQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+export const decodeQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 export interface OutboxLogin {
   to: string;
