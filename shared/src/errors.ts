@@ -15,6 +15,8 @@ export const ERRORS = {
   TOO_FEW_FILES: { status: 400, code: 400, message: 'Please add at least two PDF files to merge' },
   UPLOAD_FAILED: { status: 400, code: 400, message: 'File upload failed' },
   FILE_EXPIRED: { status: 410, code: 404, message: 'This file has expired and was deleted. Please upload it again.' },
+  FILE_NOT_FOUND: { status: 404, code: 404, message: 'File not found or expired' },
+  TASK_NOT_FOUND: { status: 404, code: 404, message: 'Task not found or expired' },
   TOOL_UNAVAILABLE: { status: 503, code: 503, message: 'This tool is not available yet' },
   PDF_ENCRYPTED: { status: 422, code: 422, message: 'This PDF is password-protected. Remove the password with Unlock PDF first.' },
   PDF_DAMAGED: { status: 422, code: 422, message: 'This PDF is damaged and could not be repaired' },

@@ -128,3 +128,38 @@ describe.concurrent('the sheaf command', () => {
     expect(fs.readFileSync(path.join(reports, 'paper.txt'), 'utf8')).toContain('Two-Column Document with Lorem Ipsum');
   });
 });
+
+/** The command's plain output, as a person reads it. */
+function sheafText(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('node', ['--import', 'tsx', 'worker/src/cli/main.ts', ...args], { cwd: ROOT, env: process.env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the sheaf command’s help and refusals', () => {
+  it('lists the OCR languages from the tool’s declaration, each with its name', async () => {
+    const { OCR_LANGUAGES } = await import('#shared/tools/pdf-ocr');
+    const { stdout, code } = await sheafText(['pdf-ocr', '--help']);
+    expect(code).toBe(0);
+    const language = stdout.split('\n').findIndex((line) => line.trimStart().startsWith('--language'));
+    expect(stdout.split('\n')[language]).toContain(`${OCR_LANGUAGES.join('|')}|up to 3 of them joined by "+" (eng+fra)`);
+    expect(stdout.split('\n')[language + 1].trim()).toBe(
+      'eng: English, fra: French, deu: German, spa: Spanish, ita: Italian, por: Portuguese, chi_sim: Chinese (Simplified)',
+    );
+  });
+
+  it('refuses an option with the words the API answers: the field and what it takes', async () => {
+    const ocr = await sheafText(['pdf-ocr', 'scan.pdf', '--language', 'klingon', '--local']);
+    expect(ocr.code).toBe(2);
+    expect(ocr.stderr).toContain('Options refused for pdf-ocr: --language must be one of eng, fra, deu, spa, ita, por, chi_sim or up to 3 of them joined by "+" (eng+fra)');
+    const level = await sheafText(['compress-pdf', 'a.pdf', '--level', 'huge', '--local']);
+    expect(level.code).toBe(2);
+    expect(level.stderr).toContain('--compress must be one of low, medium, high, custom or 10–90 in steps of 10');
+  });
+});

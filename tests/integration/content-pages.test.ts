@@ -257,11 +257,11 @@ describe('content pages', () => {
       }
     });
 
-    it('sends a path that names no blog category home, like any unknown route', async () => {
+    it('shows the 404 page for a path that names no blog category, like any unknown route', async () => {
       for (const p of ['/no-such-category', '/no-such-category/some-article', '/Not_A_Slug']) {
         const page = await get(at(p));
-        expect(page.status, p).toBe(302);
-        expect(page.location).toBe(at('/'));
+        expect(page.status, p).toBe(404);
+        expectIn(page.text, t('errorPage.notFoundLead'));
       }
     });
 

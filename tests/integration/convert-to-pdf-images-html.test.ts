@@ -106,7 +106,7 @@ describe('convert to PDF: images and web pages', () => {
     expect(pageSizes((await v.download(done.result.fileurl!, path.join(tmp, 'resized.pdf'))).path)).toEqual(['1024x768']);
     const bad = await v.transfer({ toolType: 'jpg-to-pdf', token, resize: 'custom', width: 300 });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Illegal input');
+    expect(bad.body.message).toBe('width and height are required for a custom size');
   });
 
   it('turns every frame of an animated GIF into a page, or only the first', async () => {

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OCR_LANGUAGES } from '#shared/tools/pdf-ocr';
 import { startStack, type Stack } from '../support/stack';
 
 interface Layer {
@@ -120,6 +121,25 @@ describe('the OpenAPI document', () => {
     expect(schemas['Transfer.compress-pdf'].properties.compress).toBeTruthy();
     expect(schemas['Transfer.merge-pdf'].properties.webhookUrl).toMatchObject({ type: 'string', maxLength: 2048 });
     expect((schemas.TransferRequest.oneOf as unknown[]).length).toBeGreaterThan(20);
+  });
+
+  it('lists the OCR languages, from the declaration, each with its name', () => {
+    const schemas = (doc.components as { schemas: Record<string, Json & { properties: Record<string, Json> }> }).schemas;
+    const language = schemas['Transfer.pdf-ocr'].properties.language as { anyOf: Json[]; description: string };
+    expect(language.anyOf[0]).toMatchObject({ enum: [...OCR_LANGUAGES], 'x-enumDescriptions': { eng: 'English', fra: 'French', chi_sim: 'Chinese (Simplified)' } });
+    expect(language.anyOf[1]).toMatchObject({ type: 'string', description: 'up to 3 of them joined by "+" (eng+fra)' });
+    expect(language.description).toBe(
+      'One of eng: English, fra: French, deu: German, spa: Spanish, ita: Italian, por: Portuguese, chi_sim: Chinese (Simplified); or up to 3 of them joined by "+" (eng+fra).',
+    );
+  });
+
+  it('shows a refused field as the API answers it, and an unknown file as FILE_NOT_FOUND', () => {
+    const transfer = doc.paths['/api/miaohui/file/unLoginTransfer'].post as { responses: Record<string, { content: { 'application/json': { examples: Record<string, { value: Json }> } } }> };
+    const refused = transfer.responses['400'].content['application/json'].examples.ILLEGAL_INPUT.value;
+    expect(refused).toMatchObject({ code: 400, error: 'ILLEGAL_INPUT', message: 'compress must be one of low, medium, high, custom or 10–90 in steps of 10' });
+    expect((refused.data as { fields: Json[] }).fields[0]).toMatchObject({ field: 'compress' });
+    const download = doc.paths['/api/miaohui/file/download/{token}'].get as { responses: Record<string, { content: { 'application/json': { examples: Record<string, { value: Json }> } } }> };
+    expect(download.responses['404'].content['application/json'].examples.FILE_NOT_FOUND.value).toEqual({ code: 404, message: 'File not found or expired', error: 'FILE_NOT_FOUND' });
   });
 
   it('serves the same document as a readable page: every path on it, its style allowed by the CSP nonce, no script', async () => {

@@ -61,7 +61,8 @@ describe('signatures saved on the account', () => {
     for (const bad of [{ ...drawn, kind: 'stamp' }, tooManyPoints, { ...picture, src: 'data:image/svg+xml;base64,PHN2Zz4=' }, { ...typed('x'), extra: 1 }]) {
       const res = await save(cookie, bad);
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe('Illegal input');
+      expect(res.body.error).toBe('ILLEGAL_INPUT');
+      expect(res.body.message).toMatch(/^signature/);
     }
   });
 });

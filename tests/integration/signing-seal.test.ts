@@ -104,13 +104,13 @@ describe('sealing without a certificate', () => {
   });
   afterAll(() => stack.stop());
 
-  it('answers Illegal input for seal, and makes no task', async () => {
+  it('answers ILLEGAL_INPUT naming seal, and makes no task', async () => {
     const v = visitor(stack.app);
     const token = await v.uploadToken(SOURCE, 'sign-pdf');
     const before = await stack.deps.db.task.count();
     const res = await v.transfer({ toolType: 'sign-pdf', token, operations, seal: true });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Illegal input');
+    expect(res.body).toMatchObject({ error: 'ILLEGAL_INPUT', message: 'seal is not available: this server has no signing certificate' });
     expect(await stack.deps.db.task.count()).toBe(before);
   });
 

@@ -60,7 +60,7 @@ describe('transfer, progress and download', () => {
     expect(names.every((n) => n.endsWith('.pdf'))).toBe(true);
     // Named by the source and the pages, not "Part 1" and a task id.
     expect(done.result.names).toEqual(['pdfjs_tracemonkey-1-3.pdf', 'pdfjs_tracemonkey-5.pdf', 'pdfjs_tracemonkey-12-14.pdf']);
-    expect(zip.headers['content-disposition']).toContain('pdfjs_tracemonkey-split-pdf.zip');
+    expect(zip.headers['content-disposition']).toContain('pdfjs_tracemonkey-pages.zip');
     expect(done.result.notice).toBeUndefined();
   });
 
@@ -90,26 +90,26 @@ describe('transfer, progress and download', () => {
     expect(qpdfPages(out.path)).toBe(1);
   });
 
-  it('answers 400 Illegal input for unknown fields and bad JSON', async () => {
+  it('answers 400 ILLEGAL_INPUT naming unknown fields and bad JSON', async () => {
     const v = visitor(stack.app);
     const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'));
     const unknown = await v.transfer({ toolType: 'split-pdf', token, bogus: 1 });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe('Illegal input');
+    expect(unknown.body).toMatchObject({ error: 'ILLEGAL_INPUT', message: 'bogus is not an option of split-pdf (its options: splitcount, pages)' });
     const badJson = await v.agent.post('/api/miaohui/file/unLoginTransfer').set('Content-Type', 'application/json').send('{"toolType":');
     expect(badJson.status).toBe(400);
-    expect(badJson.body.message).toBe('Illegal input');
+    expect(badJson.body).toMatchObject({ error: 'ILLEGAL_INPUT', message: 'The request body is not valid JSON' });
     const zero = await v.transfer({ toolType: 'split-pdf', token, splitcount: 0 });
     expect(zero.status).toBe(400);
     const badRanges = await v.transfer({ toolType: 'split-pdf', token, pages: '5-2' });
     expect(badRanges.status).toBe(400);
   });
 
-  it('answers 400 Illegal input for unknown fields on progress, history and delete', async () => {
+  it('answers 400 ILLEGAL_INPUT naming unknown fields on progress, history and delete', async () => {
     const v = visitor(stack.app);
     const progress = await v.agent.post('/api/miaohui/file/transferProgress').send({ id: 'nosuchtask1', bogus: 1 });
     expect(progress.status).toBe(400);
-    expect(progress.body.message).toBe('Illegal input');
+    expect(progress.body.message).toBe('bogus is not a field of this request');
     // The spec's own extra fields are still accepted.
     expect((await v.agent.post('/api/miaohui/file/transferProgress').send({ id: 'nosuchtask1', token: 't', file: null, userToken: 'u' })).status).toBe(404);
 
@@ -123,7 +123,7 @@ describe('transfer, progress and download', () => {
     ] as const) {
       const res = await signedIn(route, body);
       expect(res.status, route).toBe(400);
-      expect(res.body.message, route).toBe('Illegal input');
+      expect(res.body.message, route).toBe('bogus is not a field of this request');
     }
     expect((await signedIn('historyTasks', { pageNum: 1, pageSize: 10, fileIds: 'a,b', token: 't' })).body).toMatchObject({ code: 0, data: { total: 0 } });
     expect((await signedIn('deleteTasks', { ids: ['nosuchtask1'] })).body).toEqual({ code: 0, data: 0 });

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, data } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { toolCatalog } from '#shared/tools';
 import { ErrorView } from '~/components/layout/error-view';
 import { type Lang } from '~/lib/i18n';
 import { describeError, noData, notFound } from '~/lib/route-errors';
@@ -14,7 +15,7 @@ const caught = (thrown: ReturnType<typeof data>) => new ErrorResponseImpl(thrown
 function render(error: unknown, lang: Lang) {
   const path = lang === 'fr' ? '/fr/some/page' : '/some/page';
   const html = renderToString(
-    createElement(MemoryRouter, { initialEntries: [path] }, createElement(I18nextProvider, { i18n: getI18n(lang) }, createElement(ErrorView, { error }))),
+    createElement(MemoryRouter, { initialEntries: [path] }, createElement(I18nextProvider, { i18n: getI18n(lang) }, createElement(ErrorView, { error, tools: toolCatalog() }))),
   );
   return html.replace(/<!-- -->/g, '').replace(/&#x27;/g, "'");
 }
@@ -28,6 +29,11 @@ describe('the error layout', () => {
       const html = render(error, lang);
       for (const key of ['errorPage.notFoundTitle', 'errorPage.notFoundLead', 'errorPage.notFoundText', 'errorPage.goHome']) expect(html).toContain(t(key));
       expect(html).toContain(`href="${lang === 'fr' ? '/fr' : '/'}"`);
+      // A way on: the workspace's tools and all of them, in the page's language.
+      expect(html).toContain(t('errorPage.toolsHeading'));
+      expect(html).toContain(`href="${lang === 'fr' ? '/fr' : ''}/pdf-to-word"`);
+      expect(html).toContain(t('tools.pdf-to-word.name'));
+      expect(html).toContain(`href="${lang === 'fr' ? '/fr' : '/'}#tools"`);
     }
     expect(render(error, 'en')).toContain('This page could not be found');
   });

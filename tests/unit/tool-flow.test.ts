@@ -131,6 +131,8 @@ describe('error answers', () => {
     expect(messageForAnswer(415, undefined)).toEqual({ code: 'UNSUPPORTED_TYPE' });
     expect(messageForAnswer(429, { code: 410, message: ERRORS.TOO_FREQUENT.message })).toEqual({ code: 'TOO_FREQUENT' });
     expect(messageForAnswer(400, { code: 400, message: 'Something new' })).toEqual({ text: 'Something new' });
+    // A refused field is named in English for API clients; the page shows the catalogue's words in its language.
+    expect(messageForAnswer(400, { code: 400, error: 'ILLEGAL_INPUT', message: 'language must be one of eng, fra or deu' })).toEqual({ code: 'ILLEGAL_INPUT' });
     expect(messageForAnswer(502, 'gateway')).toEqual({ code: 'INTERNAL' });
   });
 });

@@ -5,6 +5,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 're
 import { ErrorView } from '~/components/layout/error-view';
 import { LoadingMask } from '~/components/layout/loading-mask';
 import { Popups } from '~/components/layout/popups';
+import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { Toast } from '~/components/layout/toast';
 import { useChunkReload } from '~/hooks/use-chunk-reload';
@@ -98,7 +99,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The error layout: the site header above the not-found page or the status message. */
+/** The error layout: the site's header and footer around the not-found page or the status message. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   const hasSession = root?.hasSession ?? false;
@@ -110,8 +111,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <SkipLink />
       <SiteHeader />
       <main id="main" tabIndex={-1}>
-        <ErrorView error={error} />
+        <ErrorView error={error} tools={root?.tools ?? []} />
       </main>
+      <SiteFooter />
       <Popups />
       <Toast />
     </AuthProvider>

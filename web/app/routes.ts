@@ -11,7 +11,7 @@ const page = (path: string, file: string, id: string) => [route(path, file, { id
 // Every page exists once per language: English without a prefix, French under /fr.
 // The tool pages come from the registry, aliases (/shrink-pdf, /edit) included.
 // Layouts: default (site header and footer, login popup), top (the /app workspace), dark (AI chat);
-// the error layout is root's error boundary. Anything else redirects home (catch-all).
+// the error layout is root's error boundary. Anything else is the not-found page, status 404 (catch-all).
 export default [
   // Findability
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),

@@ -34,6 +34,18 @@ export const ZErrorAnswer = z.object({
   code: z.number().int().describe("The envelope code (the spec's numbers where it names one)"),
   message: z.string().describe('User-safe, in English; the browser shows the translation of `errors.<error>`'),
   error: z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]).describe('The catalogue code'),
+  data: z
+    .object({
+      fields: z.array(
+        z.object({
+          field: z.string().describe('The refused field, dotted for a nested one (operations.2.rect)'),
+          message: z.string().describe('What is wrong with it, naming it'),
+          allowed: z.array(z.string()).optional().describe('The values it takes, where they can be listed'),
+        }),
+      ),
+    })
+    .optional()
+    .describe('ILLEGAL_INPUT: each refused field; the message joins their messages'),
 });
 
 export const ZUploadAnswer = covering<UploadAnswer>()(

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from '#shared/errors';
+import compressTool from '#shared/tools/compress-pdf';
+import { invalidInput, presentError } from '../presenters/error-presenter';
 
 /** A JSON Schema (2020-12, OpenAPI 3.1's dialect) or a reference to a component. */
 export type JsonSchema = Record<string, unknown>;
@@ -98,6 +100,17 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   session: [{ cookieSession: [] }],
 };
 
+/** A refused compress level, as the API answers it: the example of every ILLEGAL_INPUT. */
+function illegalInputExample() {
+  const sent = { compress: 'huge' };
+  const parsed = compressTool.options.safeParse(sent);
+  return parsed.success ? undefined : presentError(invalidInput(compressTool.options, parsed.error, sent));
+}
+const EXAMPLES: Partial<Record<ErrorCode, unknown>> = { ILLEGAL_INPUT: illegalInputExample() };
+const NOTES: Partial<Record<ErrorCode, string>> = {
+  ILLEGAL_INPUT: 'the message names each refused field and what it takes, listed in data.fields',
+};
+
 /** The error answers of these codes, one per HTTP status, each code an example, all from the catalogue. */
 function errorResponses(codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
@@ -108,13 +121,13 @@ function errorResponses(codes: ErrorCode[]) {
       return [
         String(status),
         {
-          description: group.map((code) => `${code} (code ${ERRORS[code].code}): ${ERRORS[code].message}`).join('\n'),
+          description: group.map((code) => `${code} (code ${ERRORS[code].code}): ${ERRORS[code].message}${NOTES[code] ? ` (${NOTES[code]})` : ''}`).join('\n'),
           ...(Object.keys(headers).length ? { headers } : {}),
           content: {
             'application/json': {
               schema: ref('Error'),
               examples: Object.fromEntries(
-                group.map((code) => [code, { value: { code: ERRORS[code].code, message: ERRORS[code].message, error: code } }]),
+                group.map((code) => [code, { value: EXAMPLES[code] ?? { code: ERRORS[code].code, message: ERRORS[code].message, error: code } }]),
               ),
             },
           },

@@ -45,7 +45,7 @@ const UPLOAD_ERRORS: ErrorCode[] = [
 /** A transfer's refusals: the request, its files, the plan, the server's load, the webhook URL. */
 const TRANSFER_ERRORS: ErrorCode[] = [
   'TOOL_UNAVAILABLE',
-  'NOT_FOUND',
+  'FILE_NOT_FOUND',
   'FILE_EXPIRED',
   'UNSUPPORTED_TYPE',
   'TOO_FEW_FILES',
@@ -64,7 +64,7 @@ const TRANSFER_ERRORS: ErrorCode[] = [
   'TASKS_RUNNING',
   'SERVICE_BUSY',
 ];
-const DOWNLOAD_ERRORS: ErrorCode[] = ['NOT_FOUND', 'FILE_EXPIRED', 'NOT_SIGNED_IN', 'PRO_REQUIRED'];
+const DOWNLOAD_ERRORS: ErrorCode[] = ['FILE_NOT_FOUND', 'FILE_EXPIRED', 'NOT_SIGNED_IN', 'PRO_REQUIRED'];
 
 const upload = (summary: string, access: 'visitor' | 'user'): OperationSpec => ({
   summary,
@@ -122,7 +122,7 @@ export function filesArea(): Area {
           body: ZProgressRequest,
           requestExample: { id: EXAMPLE_TASK },
           answer: { description: 'The task', schema: ZTaskAnswer, example: doneTaskExample },
-          errors: ['NOT_FOUND'],
+          errors: ['TASK_NOT_FOUND'],
         },
       },
       [`${API_PATHS.download}/{token}`]: {
@@ -158,7 +158,7 @@ export function filesArea(): Area {
             page: { schema: ZPageParam, description: '1-based page number' },
           },
           answer: { description: 'The thumbnail', type: 'image/jpeg' },
-          errors: [...DOWNLOAD_ERRORS, 'PDF_ENCRYPTED'],
+          errors: [...DOWNLOAD_ERRORS, 'NOT_FOUND', 'PDF_ENCRYPTED'],
         },
       },
       [API_PATHS.openForm]: {

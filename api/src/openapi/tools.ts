@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZConversionRequestBase } from '#shared/conversion-request';
+import { namedValues, valueNamesOf } from '#shared/option-value-names';
 import { TOOLS, type ToolDefinition } from '#shared/tools';
 import { jsonSchema, ref, type JsonSchema } from './build';
 
@@ -30,12 +31,31 @@ function toolRequest(tool: ToolDefinition): JsonSchema {
       return [name, note ? field.describe(note) : field] as const;
     });
   const schema = jsonSchema(z.object({ toolType: z.literal(tool.id), ...own, ...Object.fromEntries(common) }));
+  const properties = schema.properties as Record<string, JsonSchema>;
+  for (const name of Object.keys(own)) {
+    const names = valueNamesOf(tool.id, name);
+    if (names) properties[name] = withValueNames(properties[name], names);
+  }
   const files = tool.minFiles === tool.maxFiles ? `${tool.minFiles}` : `${tool.minFiles} to ${tool.maxFiles}`;
   return {
     ...schema,
     title: tool.id,
     description: `${tool.id}: ${files} file(s) of kind ${tool.accepts.join(', ')}; output: ${tool.output}. Its own options: ${Object.keys(tool.options.shape).join(', ') || 'none'}.`,
     'x-tool-options': Object.keys(tool.options.shape),
+  };
+}
+
+/**
+ * An option whose values are codes (OCR languages): each enum says what its codes name
+ * (`x-enumDescriptions`, which Redoc and Scalar show) and the option's description lists them.
+ */
+function withValueNames(schema: JsonSchema, names: Readonly<Record<string, string>>): JsonSchema {
+  const branches = (schema.anyOf as JsonSchema[] | undefined) ?? [schema];
+  const codes = branches.flatMap((b) => ((b.enum as unknown[] | undefined) ?? []).map(String));
+  const named = (b: JsonSchema) => (b.enum ? { ...b, 'x-enumDescriptions': Object.fromEntries((b.enum as unknown[]).map((c) => [c, names[String(c)] ?? String(c)])) } : b);
+  return {
+    ...(schema.anyOf ? { ...schema, anyOf: branches.map(named) } : named(schema)),
+    description: `One of ${namedValues(codes, names)}${branches.length > 1 ? `; or ${branches.filter((b) => !b.enum).map((b) => b.description ?? b.type).join(', or ')}` : ''}.`,
   };
 }
 

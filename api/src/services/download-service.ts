@@ -1,6 +1,6 @@
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
-import { ASSISTANT_TOOLS } from '#shared/tools';
+import { ASSISTANT_TOOLS, getTool, outputsImages } from '#shared/tools';
 import type { Requester } from '../middleware/requester';
 import { vipInfoFor } from './billing/entitlement-service';
 import { stripControlCharacters } from './file-service';
@@ -38,6 +38,26 @@ export function attachmentHeader(raw: string): string {
   const name = downloadName(raw);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The part of a task's name its outputs are named after: "report" for "report.pdf", the last part of a web page's address. */
+function stemOf(name: string): string {
+  const last = name.split(/[\\/?#]/).filter(Boolean).pop() ?? '';
+  return last.replace(/\.[^.]*$/, '') || 'document';
+}
+
+/**
+ * A zip's name, from the file its outputs came from: one file's several results say what they are
+ * ("report-pages.zip", "report-images.zip"); the results of several files name the first and count
+ * the others ("report-and-2-more.zip").
+ */
+export function zipName(tasks: ReadonlyArray<{ name: string; tool: string; inputTokens: readonly string[] }>): string {
+  const [first] = tasks;
+  const stem = stemOf(first.name);
+  const files = tasks.length > 1 ? tasks.length : first.inputTokens.length;
+  if (files > 1) return `${stem}-and-${files - 1}-more.zip`;
+  const tool = getTool(first.tool);
+  return `${stem}-${tool?.zipSuffix ?? (tool && outputsImages(tool.output) ? 'images' : 'pages')}.zip`;
 }
 
 /** The name a download is saved under: no control or bidirectional characters, never empty. */

@@ -72,7 +72,7 @@ export const isGone = (deps: Deps, file: { deletedAt: Date | null; expiresAt: Da
  */
 export async function findOwnedFile(deps: Deps, who: Requester, token: string) {
   const file = await deps.db.file.findUnique({ where: { token }, include: { task: { select: { userId: true, visitorId: true } } } });
-  if (!file || !ownsRow(who, file.task ?? file)) throw new AppError('NOT_FOUND', `file ${token}`);
+  if (!file || !ownsRow(who, file.task ?? file)) throw new AppError('FILE_NOT_FOUND', `file ${token}`);
   if (isGone(deps, file)) throw new AppError('FILE_EXPIRED', `file ${token}`);
   return file;
 }

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import type { Requester } from '../middleware/requester';
+import { invalidField } from '../presenters/error-presenter';
 
 /**
  * Sealing needs the operator's certificate: without SIGN_CERT_P12, `seal` asks for something this
  * server does not offer (the page does not show the option), so it is bad input, not an outage.
  */
 export function assertMaySeal(deps: Deps, options: Record<string, unknown>) {
-  if (options.seal === true && !deps.env.sealCertificate) throw new AppError('ILLEGAL_INPUT', 'seal: SIGN_CERT_P12 is not configured');
+  if (options.seal === true && !deps.env.sealCertificate) throw invalidField('seal', 'seal is not available: this server has no signing certificate');
 }
 
 /**

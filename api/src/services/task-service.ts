@@ -4,8 +4,9 @@ import { AppError, ERRORS, type ErrorCode } from '#shared/errors';
 import type { FileKind } from '#shared/file-kinds';
 import type { Deps } from '#shared/server/deps';
 import { laneOf, TASK_JOB_OPTIONS } from '#shared/server/jobs';
-import { getTool, maxFilesOf, type ToolDefinition } from '#shared/tools';
+import { getTool, maxFilesOf, TOOLS, type ToolDefinition } from '#shared/tools';
 import type { Requester } from '../middleware/requester';
+import { InvalidInputError, invalidField, invalidInput } from '../presenters/error-presenter';
 import { takeQuestion } from './ai/ai-limits';
 import { assertMayUseProFeatures } from './billing/pro-feature-service';
 import { countConversion } from './billing/usage-service';
@@ -19,20 +20,29 @@ const BASE_KEYS = new Set(Object.keys(ZConversionRequestBase.shape));
 
 /** Splits a raw conversion request into the common fields and the tool's parsed options. */
 export function parseConversionRequest(body: unknown): { base: z.infer<typeof ZConversionRequestBase>; tool: ToolDefinition; options: Record<string, unknown> } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('ILLEGAL_INPUT', 'body is not an object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidField('body', 'The request body must be a JSON object');
   const raw = body as Record<string, unknown>;
-  const base = ZConversionRequestBase.safeParse(Object.fromEntries(Object.entries(raw).filter(([k]) => BASE_KEYS.has(k))));
-  if (!base.success) throw new AppError('ILLEGAL_INPUT', base.error.message);
+  const baseFields = Object.fromEntries(Object.entries(raw).filter(([k]) => BASE_KEYS.has(k)));
+  const base = ZConversionRequestBase.safeParse(baseFields);
+  if (!base.success) throw invalidInput(ZConversionRequestBase, base.error, baseFields);
   const tool = getTool(base.data.toolType);
-  if (!tool) throw new AppError('ILLEGAL_INPUT', `unknown toolType ${base.data.toolType}`);
+  if (!tool) {
+    const ids = (TOOLS as readonly ToolDefinition[]).filter((t) => t.built).map((t) => t.id);
+    throw invalidField('toolType', `toolType must be the id of a tool, one of ${ids.join(', ')}`, ids);
+  }
   const toolKeys = new Set(Object.keys(tool.options.shape));
   const unknown = Object.keys(raw).filter((k) => !BASE_KEYS.has(k) && !toolKeys.has(k));
-  if (unknown.length) throw new AppError('ILLEGAL_INPUT', `unknown fields ${unknown.join(',')}`);
-  const options = tool.options.safeParse(Object.fromEntries(Object.entries(raw).filter(([k]) => toolKeys.has(k))));
+  if (unknown.length) {
+    const own = [...toolKeys].join(', ') || 'none';
+    throw new InvalidInputError(unknown.map((field) => ({ field, message: `${field} is not an option of ${tool.id} (its options: ${own})` })));
+  }
+  const fields = Object.fromEntries(Object.entries(raw).filter(([k]) => toolKeys.has(k)));
+  const options = tool.options.safeParse(fields);
   if (!options.success) {
     // A refinement may name the error code to answer with (INVALID_PAGES, PASSWORD_EMPTY...).
     const named = options.error.issues.map((i) => i.message).find((m): m is ErrorCode => m in ERRORS);
-    throw new AppError(named ?? 'ILLEGAL_INPUT', options.error.message);
+    if (named) throw new AppError(named, options.error.message);
+    throw invalidInput(tool.options, options.error, fields);
   }
   return { base: base.data, tool, options: options.data as Record<string, unknown> };
 }
@@ -44,7 +54,8 @@ function inputTokens(base: { token?: string; urls?: string }): string[] {
 
 function checkFileCount(tool: ToolDefinition, count: number, config: Deps['env']) {
   if (count < tool.minFiles) {
-    throw new AppError(tool.minFiles >= 2 ? 'TOO_FEW_FILES' : 'ILLEGAL_INPUT', `${count} files for ${tool.id}`);
+    if (tool.minFiles >= 2) throw new AppError('TOO_FEW_FILES', `${count} files for ${tool.id}`);
+    throw invalidField('token', `token is required: ${tool.id} works on an uploaded file, named by the token its upload answered`);
   }
   const max = maxFilesOf(tool, config);
   if (count > max) throw new AppError(max === 1 ? 'SINGLE_FILE_ONLY' : 'TOO_MANY_FILES', `${count} files for ${tool.id}`);
@@ -120,8 +131,9 @@ export async function waitingTasks(deps: Deps): Promise<number> {
   return counts.reduce((a, b) => a + b, 0);
 }
 
-export async function findOwnedTask(deps: Deps, who: Requester, id: string) {
+/** A task of the requester's; `missing` is what to answer when there is none (the zip of its outputs answers FILE_NOT_FOUND). */
+export async function findOwnedTask(deps: Deps, who: Requester, id: string, missing: 'TASK_NOT_FOUND' | 'FILE_NOT_FOUND' = 'TASK_NOT_FOUND') {
   const task = await deps.db.task.findUnique({ where: { id }, include: { outputs: { orderBy: { createdAt: 'asc' } } } });
-  if (!task || task.removedAt || !ownsRow(who, task)) throw new AppError('NOT_FOUND', `task ${id}`);
+  if (!task || task.removedAt || !ownsRow(who, task)) throw new AppError(missing, `task ${id}`);
   return task;
 }

@@ -23,6 +23,8 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
   options: Options;
   engines: readonly EngineName[];
   output: ToolOutput;
+  /** What one file's several results are called in their zip's name ("report-translated.zip"); by default `images` for pictures, else `pages`. */
+  zipSuffix?: string;
   /** The output is the input made smaller, so the result page shows the size saved. */
   reportsSaving?: boolean;
   /** False until the tool's processor is built; the API refuses it with TOOL_UNAVAILABLE. */

@@ -13,14 +13,24 @@ export type OcrOuttype = (typeof OCR_OUTTYPES)[number];
 /** Recognition takes seconds per page: longer documents are refused up front. */
 export const MAX_OCR_PAGES = 100;
 
-/** Tesseract codes joined by '+' ("eng+fra"), known, without repeats; kept in the order given. */
+const CODE = `(?:${OCR_LANGUAGES.join('|')})`;
+
+/**
+ * One language code, or up to three joined by '+' ("eng+fra"), known, without repeats; kept in the
+ * order given. The codes are an enum so the API document, `sheaf pdf-ocr --help` and the refusal of
+ * a wrong one list them.
+ */
 const languageField = z
-  .string()
-  .trim()
-  .max(64)
+  .union([
+    z.enum(OCR_LANGUAGES),
+    z
+      .string()
+      .max(64)
+      .regex(new RegExp(`^\\s*${CODE}(?:\\s*\\+\\s*${CODE})*\\s*$`))
+      .meta({ description: `up to ${MAX_OCR_LANGUAGES} of them joined by "+" (eng+fra)` }),
+  ])
   .transform((s) => s.split('+').map((code) => code.trim()))
-  .refine((codes) => codes.every((c): c is OcrLanguage => (OCR_LANGUAGES as readonly string[]).includes(c)), 'unknown language')
-  .refine((codes) => new Set(codes).size === codes.length && codes.length <= MAX_OCR_LANGUAGES, `one to ${MAX_OCR_LANGUAGES} different languages`)
+  .refine((codes) => new Set(codes).size === codes.length && codes.length <= MAX_OCR_LANGUAGES, `must name one to ${MAX_OCR_LANGUAGES} different languages`)
   .transform((codes) => codes.join('+'));
 
 /**

@@ -21,6 +21,7 @@ export default defineTool({
   }),
   engines: ['qpdf'],
   output: 'pdfs',
+  zipSuffix: 'translated',
   built: true,
   generative: true,
   // A model translates a page of text in seconds to tens of seconds: a long document takes a while.

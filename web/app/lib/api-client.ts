@@ -23,6 +23,8 @@ const CODE_BY_MESSAGE = new Map<string, ErrorCode>(
 /** Turns an error answer into a message: a known English message or status maps to `errors.*`, anything else is shown as sent. */
 export function messageForAnswer(status: number, body: unknown): FlowMessage {
   const message = typeof body === 'object' && body !== null && 'message' in body ? String(body.message ?? '') : '';
+  // A refused field is named in English for API clients; the page says it in its own language.
+  if (typeof body === 'object' && body !== null && 'error' in body && body.error === 'ILLEGAL_INPUT') return { code: 'ILLEGAL_INPUT' };
   const known = CODE_BY_MESSAGE.get(message);
   if (known) return { code: known };
   if (status === 413) return { code: 'FILE_TOO_LARGE' };

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import { ArticleCard } from '~/components/content/article-card';
 import { BLOG_HOME, articlePath, categoryPath, formatDate, isSlug } from '~/lib/blog';
 import { getI18n, langFromPath, localizePath, useLang, useLocalize, type Lang } from '~/lib/i18n';
 import { pageServices } from '~/lib/page-services.server';
+import { notFound } from '~/lib/route-errors';
 import { originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/blog-article';
 
@@ -18,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { blog } = pageServices(context);
   const categories = isSlug(params.blog) ? await blog.categories(lang) : [];
   const category = categories.find((c) => c.slug === params.blog);
-  if (!category) throw redirect(localizePath('/', lang));
+  if (!category) throw notFound();
 
   const article = isSlug(params.id) ? await blog.article(lang, params.id) : undefined;
   if (!article || article.category.slug !== category.slug) throw data(null, { status: 404 });

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import { ArticleCard } from '~/components/content/article-card';
 import { BLOG_HOME, categoryPath, isSlug } from '~/lib/blog';
-import { getI18n, langFromPath, localizePath, useLocalize } from '~/lib/i18n';
+import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
 import { pageServices } from '~/lib/page-services.server';
+import { notFound } from '~/lib/route-errors';
 import { originFrom, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/blog-category';
 
@@ -13,7 +14,7 @@ const OTHERS_SHOWN = 3;
 
 /**
  * /reduce-pdf/ (the blog's home) and /{blog}. A path that names no category is an unknown route:
- * home, like every unknown route. A page number past the end is a 404.
+ * the not-found page, like every unknown route. A page number past the end is a 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -22,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { blog } = pageServices(context);
   const categories = isSlug(slug) ? await blog.categories(lang) : [];
   const category = categories.find((c) => c.slug === slug);
-  if (!category) throw redirect(localizePath('/', lang));
+  if (!category) throw notFound();
 
   const pageParam = url.searchParams.get('page');
   const pageNum = pageParam === null ? 1 : Number(pageParam);

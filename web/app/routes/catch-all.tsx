@@ -1,10 +1,8 @@
-import { redirect } from 'react-router';
-import { langFromPath, localizePath } from '~/lib/i18n';
-import type { Route } from './+types/catch-all';
+import { notFound } from '~/lib/route-errors';
 
-/** The spec: an unknown route redirects to the home page (of its language). */
-export function loader({ request }: Route.LoaderArgs) {
-  throw redirect(localizePath('/', langFromPath(new URL(request.url).pathname)));
+/** An unknown address answers 404 with the not-found page (in its language, in the site's frame), not a redirect home. */
+export function loader() {
+  throw notFound();
 }
 
 export default function CatchAll() {

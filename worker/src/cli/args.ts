@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ERRORS, type ErrorCode } from '#shared/errors';
+import { fieldProblems } from '#shared/field-problems';
 import { getTool, type ToolDefinition } from '#shared/tools';
 import { COPY } from './copy';
 
@@ -51,13 +52,15 @@ function coerce(field: z.ZodType, value: string): unknown {
   }
 }
 
-/** The catalogue's message when a refinement names an error code (PASSWORD_EMPTY), else zod's. */
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const message = issue.message in ERRORS ? ERRORS[issue.message as ErrorCode].message : issue.message;
-      return issue.path.length ? `--${issue.path.join('.')}: ${message}` : message;
-    })
+/**
+ * The catalogue's message when a refinement names an error code (PASSWORD_EMPTY), else the words
+ * the API answers with ("--language must be one of eng, fra, …").
+ */
+function describeIssues(tool: ToolDefinition, error: z.ZodError, input: unknown): string {
+  const named = error.issues.map((i) => i.message).find((m): m is ErrorCode => m in ERRORS);
+  if (named) return ERRORS[named].message;
+  return fieldProblems(tool.options, error, input)
+    .map((p) => `--${p.message}`)
     .join('; ');
 }
 
@@ -114,7 +117,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliA
   const shape = tool.options.shape as Record<string, z.ZodType>;
   const rawOptions = Object.fromEntries(Object.entries(toolValues).map(([k, v]) => [k, v === true ? true : coerce(shape[k], v)]));
   const parsed = tool.options.safeParse(rawOptions);
-  if (!parsed.success) throw new UsageError(COPY.badOptions(tool.id, describeIssues(parsed.error)));
+  if (!parsed.success) throw new UsageError(COPY.badOptions(tool.id, describeIssues(tool, parsed.error, rawOptions)));
 
   if (flags.out !== undefined && flags.output !== undefined) throw new UsageError(COPY.outAndOutput);
   const server = typeof flags.server === 'string' ? flags.server : flags.local ? undefined : env.SHEAF_SERVER || undefined;

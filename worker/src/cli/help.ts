@@ -1,76 +1,39 @@
 import { z } from 'zod';
+import { allowedValues, type FieldSchema } from '#shared/field-problems';
 import { FILE_KIND_SPECS } from '#shared/file-kinds';
 import { RESOURCES } from '#shared/i18n';
+import { namedValues, valueNamesOf } from '#shared/option-value-names';
 import { TASK_TOOLS, type ToolDefinition } from '#shared/tools';
 import { COPY } from './copy';
 
-type JsonSchema = {
-  type?: string;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  minimum?: number;
-  maximum?: number;
-  default?: unknown;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-};
-
 const TOOL_COPY = RESOURCES.en.tools as Record<string, { name?: string; description?: string } | undefined>;
-
-/** Past this a bound is the type's own (MAX_SAFE_INTEGER), not the option's. */
-const NO_BOUND = 1e9;
-
-/** What an option takes, in the words of its JSON Schema: `low|medium|high`, `true|false`, `integer 72–300`, `text`. */
-function takes(schema: JsonSchema): string[] {
-  const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives) return alternatives.flatMap(takes);
-  if (schema.enum) return schema.enum.map(String);
-  if (schema.const !== undefined) return [String(schema.const)];
-  switch (schema.type) {
-    case 'boolean':
-      return ['true', 'false'];
-    case 'integer':
-    case 'number': {
-      const range =
-        schema.minimum !== undefined && schema.maximum !== undefined && schema.maximum < NO_BOUND
-          ? ` ${schema.minimum}–${schema.maximum}`
-          : '';
-      return [`${schema.type === 'integer' ? 'integer' : 'number'}${range}`];
-    }
-    case 'string':
-      return ['text'];
-    case 'array':
-    case 'object':
-      return ['JSON'];
-    default:
-      return [];
-  }
-}
 
 /**
  * The options of a tool as `sheaf <tool> --help` lists them, from its declaration: what each takes
  * as the tool's processor sees it (where a transform hides that, as the request may send it), its
- * default, and the CLI aliases the declaration names.
+ * default, the CLI aliases the declaration names, and the names of coded values (OCR languages).
  */
 function optionLines(tool: ToolDefinition): string[] {
-  const output = z.toJSONSchema(tool.options, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
-  const input = z.toJSONSchema(tool.options, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const output = z.toJSONSchema(tool.options, { io: 'output', unrepresentable: 'any' }) as FieldSchema;
+  const input = z.toJSONSchema(tool.options, { io: 'input', unrepresentable: 'any' }) as FieldSchema;
   const aliases = Object.entries(tool.cliAliases ?? {});
   const rows = Object.keys(input.properties ?? {}).map((name) => {
     const out = output.properties?.[name] ?? {};
-    const shown = takes(out).length ? takes(out) : takes(input.properties?.[name] ?? {});
+    const shown = allowedValues(out).length ? allowedValues(out) : allowedValues(input.properties?.[name] ?? {});
     const notes = [
       input.required?.includes(name) ? COPY.required : undefined,
       out.default !== undefined ? COPY.defaultValue(String(out.default)) : undefined,
       ...aliases.filter(([, to]) => to === name).map(([alias]) => COPY.aliasOf(alias)),
     ].filter(Boolean);
-    return [`--${name}`, [...new Set(shown)].join('|') || 'JSON', notes.join(', ')];
+    const names = valueNamesOf(tool.id, name);
+    return { name: `--${name}`, values: shown.join('|') || 'JSON', notes: notes.join(', '), names: names && namedValues(shown.filter((v) => v in names), names) };
   });
   if (rows.length === 0) return [COPY.noOptions];
-  const width = Math.max(...rows.map((r) => r[0].length));
-  return rows.map(([name, values, notes]) => `  ${name.padEnd(width)}  ${values}${notes ? `  (${notes})` : ''}`);
+  const width = Math.max(...rows.map((r) => r.name.length));
+  return rows.flatMap(({ name, values, notes, names }) => [
+    `  ${name.padEnd(width)}  ${values}${notes ? `  (${notes})` : ''}`,
+    ...(names ? [`  ${' '.repeat(width)}  ${names}`] : []),
+  ]);
 }
 
 const table = (pairs: ReadonlyArray<readonly [string, string]>) => {

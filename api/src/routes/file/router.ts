@@ -7,8 +7,9 @@ import { presentTask } from '#shared/task-answer';
 import { getRequester, requireUser } from '../../middleware/requester';
 import { singleFileUpload } from '../../middleware/upload';
 import { validateBody } from '../../middleware/validate';
+import { invalidInput } from '../../presenters/error-presenter';
 import { presentUpload } from '../../presenters/upload-presenter';
-import { assertMayDownload, attachmentHeader, contentTypeOf, downloadName, toolsOfOutput } from '../../services/download-service';
+import { assertMayDownload, attachmentHeader, contentTypeOf, downloadName, toolsOfOutput, zipName } from '../../services/download-service';
 import { findOwnedFile, isGone, storeUpload } from '../../services/file-service';
 import { deleteHistory, listHistory } from '../../services/history-service';
 import { createTask, findOwnedTask } from '../../services/task-service';
@@ -18,7 +19,7 @@ import { ZDeleteTasks, ZHistoryRequest, ZPageParam, ZProgressRequest, ZTokenPara
 
 const param = (value: unknown) => {
   const parsed = ZTokenParam.safeParse(value);
-  if (!parsed.success) throw new AppError('NOT_FOUND', 'bad id');
+  if (!parsed.success) throw new AppError('FILE_NOT_FOUND', 'bad id');
   return parsed.data;
 };
 
@@ -29,7 +30,7 @@ export function fileRouter(deps: Deps): Router {
 
   const handleUpload = async (req: Request, res: Response) => {
     const fields = ZUploadFields.safeParse(req.body ?? {});
-    if (!fields.success) throw new AppError('ILLEGAL_INPUT', fields.error.message);
+    if (!fields.success) throw invalidInput(ZUploadFields, fields.error, req.body ?? {});
     const file = await storeUpload(deps, getRequester(res), { tmpPath: req.file!.path, originalName: req.file!.originalname }, fields.data.toolType);
     res.json(presentUpload(file));
   };
@@ -74,16 +75,13 @@ export function fileRouter(deps: Deps): Router {
     const ids = String(req.params.taskIds).split(',');
     if (ids.length > BATCH_MAX_FILES) throw new AppError('TOO_MANY_FILES', `${ids.length} tasks`);
     const tasks = [];
-    for (const id of ids) tasks.push(await findOwnedTask(deps, who, param(id)));
+    for (const id of ids) tasks.push(await findOwnedTask(deps, who, param(id), 'FILE_NOT_FOUND'));
     const outputs = tasks.flatMap((t) => (t.status === 'DONE' ? t.outputs : []));
-    if (outputs.length === 0) throw new AppError('NOT_FOUND', 'no outputs');
+    if (outputs.length === 0) throw new AppError('FILE_NOT_FOUND', 'no outputs');
     if (outputs.some((o) => isGone(deps, o))) throw new AppError('FILE_EXPIRED', `tasks ${ids.join(',')}`);
     await assertMayDownload(deps, who, tasks.map((t) => t.tool));
-    const first = tasks[0];
     res.setHeader('Content-Type', 'application/zip');
-    // One task's zip is named after its file ("report-split-pdf.zip"); a batch's after the tool.
-    const zipName = tasks.length === 1 ? `${first.name.replace(/\.[^.]+$/, '') || first.tool}-${first.tool}.zip` : `${first.tool}-${first.id.slice(-6)}.zip`;
-    res.setHeader('Content-Disposition', attachmentHeader(zipName));
+    res.setHeader('Content-Disposition', attachmentHeader(zipName(tasks)));
     res.setHeader('Cache-Control', 'private, no-store');
     const zip = archiver('zip', { zlib: { level: 1 } });
     zip.on('error', () => res.destroy());
