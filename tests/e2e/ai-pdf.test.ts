@@ -67,7 +67,7 @@ describe('the AI PDF assistant in the browser', () => {
   const started = (page: Page) => page.waitForFunction(() => document.cookie.includes('pdfVersion='));
 
   /** Uploads a file on /ai-pdf and waits for its conversation page, recording the statuses it was polled in. */
-  const upload = async (page: Page, file: string) => {
+  const upload = async (page: Page, file: string, readWithin = 60_000) => {
     const statuses: string[] = [];
     page.on('response', async (res) => {
       if (new URL(res.url()).pathname !== AI_PATHS.getDocument) return;
@@ -79,7 +79,7 @@ describe('the AI PDF assistant in the browser', () => {
     await page.locator('.ai-upload input[type=file]').setInputFiles(file);
     await page.waitForURL(/\/ai-pdf\/chat\/[A-Za-z0-9_-]+$/);
     // The question box opens once the document is read.
-    await page.locator('.ai-ask__box:not([disabled])').waitFor({ timeout: 60_000 });
+    await page.locator('.ai-ask__box:not([disabled])').waitFor({ timeout: readWithin });
     return statuses;
   };
 
@@ -206,7 +206,8 @@ describe('the AI PDF assistant in the browser', () => {
 
   it('answers a scanned PDF from its OCR text', async () => {
     const page = await visitor.newPage();
-    await upload(page, fixture('scanned/ocrmypdf_skew.pdf'));
+    // A page read by Tesseract at 300 dpi: over a minute when the machine's cores are busy.
+    await upload(page, fixture('scanned/ocrmypdf_skew.pdf'), 110_000);
     expect(await page.locator('.ai-pane--chat').innerText()).toContain(t('aiPdf.indexing.ocrDone', { count: 1 }));
     const answer = await ask(page, 'How many tracks does the LinnSequencer record?');
     expect(await answer.innerText()).toMatch(/32 Track/i);

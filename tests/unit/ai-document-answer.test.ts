@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '#shared/ai/bm25';
 import { chunkPages, paragraphs, sentences } from '#shared/ai/chunks';
@@ -113,6 +114,16 @@ describe('DocumentIndex on a real paper (pdfjs_tracemonkey.pdf, 14 pages)', () =
     expect(index.answer('What garbage collector does V8 use?').found).toBe(false);
     expect(index.answer('How many engineers worked full time on the project?').found).toBe(false);
     expect(index.answer('How many traces were recorded for crypto-aes?').found).toBe(true);
+  });
+});
+
+describe('quoting an answer to a count', () => {
+  it('quotes the sentence with the figure for "how many", of two that hold the same words', () => {
+    // The leaflet's text as OCR reads it (its ground truth): "up to 32 tracks may be overdubbed" beside
+    // "added into the track … while recording", both with "track" and "record".
+    const leaflet = new DocumentIndex(chunkPages([fs.readFileSync(fixture('scanned/ocrmypdf_linn.txt'), 'utf8')]));
+    const quotes = leaflet.answer('How many tracks does the LinnSequencer record?').citations.map((c) => c.quote);
+    expect(quotes.join(' ')).toMatch(/up to 32 tracks may be overdubbed/);
   });
 });
 

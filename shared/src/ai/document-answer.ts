@@ -24,6 +24,8 @@ const COMMON_NAME_SHARE = 0.1;
 const QUOTE_CHARS = 420;
 /** A quote shorter than this says too little alone: the sentences after it are read on. */
 const SHORT_QUOTE = 80;
+/** What a sentence holding a figure and the thing a question counts holds besides its words. */
+const FIGURE = '#figure';
 
 /** A document's passages and their index, built once per document while it is asked about. */
 export class DocumentIndex {
@@ -67,8 +69,15 @@ export class DocumentIndex {
    */
   private bestQuote(question: string, text: string): string {
     const q = new Set(terms(question));
+    const counted = countedThing(question);
     const all = text.split('\n').flatMap(sentences);
-    const held = all.map((s) => new Set(terms(s).filter((t) => q.has(t))));
+    const held = all.map((s) => {
+      const found = new Set(terms(s).filter((t) => q.has(t)));
+      // "How many tracks?" is answered by a figure beside the thing counted ("32 Track").
+      if (counted && found.has(counted) && /\d/.test(s)) found.add(FIGURE);
+      return found;
+    });
+    const weightOf = (t: string) => this.bm25.idf(t === FIGURE && counted ? counted : t);
     let best = { start: 0, end: 1, weight: -1, length: 0 };
     for (let start = 0; start < all.length; start++) {
       const covered = new Set<string>();
@@ -77,7 +86,7 @@ export class DocumentIndex {
         length += all[end].length + 1;
         if (length > QUOTE_CHARS && end > start) break;
         for (const t of held[end]) covered.add(t);
-        const weight = [...covered].reduce((sum, t) => sum + this.bm25.idf(t), 0);
+        const weight = [...covered].reduce((sum, t) => sum + weightOf(t), 0);
         // More weight wins; at equal weight (summed in another order), the shorter quote.
         if (weight > best.weight + 1e-9 || (weight > best.weight - 1e-9 && length < best.length)) best = { start, end: end + 1, weight, length };
       }
