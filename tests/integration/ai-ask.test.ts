@@ -125,12 +125,13 @@ describe('asking about a document in document mode (no AI provider)', () => {
     for (const c of citations) expect(squash(PAPER[c.page - 1])).toContain(squash(c.quote));
   });
 
-  it('refuses explain and general chat plainly: they need an AI provider, which the operator adds', async () => {
+  it('refuses explain and general chat in plain words, without the operator’s settings (those are in the README)', async () => {
     for (const body of [{ documentId, question: 'trace trees', mode: 'explain' }, { question: 'Hello', mode: 'general' }]) {
       const res = await ask(body);
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ error: 'AI_NOT_CONFIGURED' });
-      expect(res.body.message).toMatch(/AI_BASE_URL, AI_API_KEY and AI_MODEL/);
+      expect(res.body.message).toBe('This needs an AI model, which this server does not have. Here the assistant answers with passages quoted from the document, each with its page.');
+      expect((await ask(body).set('lang', 'fr')).body.message).toMatch(/^Cette fonction demande un modèle d'IA/);
     }
   });
 

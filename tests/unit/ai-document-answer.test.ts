@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '#shared/ai/bm25';
 import { chunkPages, paragraphs, sentences } from '#shared/ai/chunks';
@@ -20,7 +21,39 @@ describe('terms', () => {
   });
 
   it('keeps numbers and the parts of hyphenated words, and drops single letters', () => {
-    expect(terms('Model FX-9 draws 1204 W')).toEqual(['model', 'fx', '9', 'draw', '1204']);
+    expect(terms('Model FX-9 draws 1204 W')).toEqual(['model', 'fx', '9', 'fx9', 'draw', '1204']);
+  });
+
+  it('gives a hyphenated compound its parts and its parts joined, so it meets the word hyphenated, apart or closed up', () => {
+    expect(terms('thread-safe')).toEqual(['thread', 'safe', 'threadsaf']);
+    expect(terms('Thread-safety')).toEqual(terms('thread-safe'));
+    expect(terms('threadsafe')).toEqual(['threadsaf']);
+    expect(terms('multi-threaded')).toContain('thread');
+  });
+
+  it.each([
+    ['safe', 'safety'],
+    ['secure', 'security'],
+    ['sécurité', 'securite'],
+    ['sécurité', 'security'],
+    ['manage', 'management'],
+    ['managed', 'managing'],
+    ['rapide', 'rapidement'],
+    ['configure', 'configuration'],
+    ['configuré', 'configurées'],
+    ['thick', 'thickness'],
+    ['battery', 'batteries'],
+    ['journal', 'journaux'],
+  ])('meets "%s" and "%s" at one stem', (a, b) => {
+    expect(terms(a)).toEqual(terms(b));
+  });
+
+  it('keeps words apart that only look alike', () => {
+    for (const [a, b] of [
+      ['engineer', 'engine'],
+      ['city', 'cit'],
+      ['number', 'numb'],
+    ]) expect(terms(a)).not.toEqual(terms(b));
   });
 });
 
@@ -81,6 +114,16 @@ describe('DocumentIndex on a real paper (pdfjs_tracemonkey.pdf, 14 pages)', () =
     expect(index.answer('What garbage collector does V8 use?').found).toBe(false);
     expect(index.answer('How many engineers worked full time on the project?').found).toBe(false);
     expect(index.answer('How many traces were recorded for crypto-aes?').found).toBe(true);
+  });
+});
+
+describe('quoting an answer to a count', () => {
+  it('quotes the sentence with the figure for "how many", of two that hold the same words', () => {
+    // The leaflet's text as OCR reads it (its ground truth): "up to 32 tracks may be overdubbed" beside
+    // "added into the track … while recording", both with "track" and "record".
+    const leaflet = new DocumentIndex(chunkPages([fs.readFileSync(fixture('scanned/ocrmypdf_linn.txt'), 'utf8')]));
+    const quotes = leaflet.answer('How many tracks does the LinnSequencer record?').citations.map((c) => c.quote);
+    expect(quotes.join(' ')).toMatch(/up to 32 tracks may be overdubbed/);
   });
 });
 
@@ -146,6 +189,64 @@ describe('sentences', () => {
       'See Fig. 3 for details!',
       'Done',
     ]);
+    expect(sentences('Ask Dr. Smith, i.e. the author. Prof. Martin agrees.')).toEqual(['Ask Dr. Smith, i.e. the author.', 'Prof. Martin agrees.']);
+  });
+
+  // The strings a reader saw broken in quotes of the libtasn1 manual, and their kin.
+  it.each([
+    'Abstract Syntax Notation One (ASN.1) library for the GNU system.',
+    'Use it under the GNU Lesser General Public License version 2.1 or later.',
+    'The header file of this library is libtasn1.h.',
+    'Report bugs to: help-libtasn1@gnu.org and see https://www.gnu.org/software/libtasn1/ for news.',
+    'Open word/_rels/document.xml.rels and [Content_Types].xml, then Override.xml.',
+    'The ratio is 3.14 and the price 12.50 EUR.',
+  ])('keeps "%s" whole', (sentence) => {
+    expect(sentences(sentence)).toEqual([sentence]);
+    expect(sentences(`${sentence} Next one.`)).toEqual([sentence, 'Next one.']);
+  });
+
+  it('gives sentences that are slices of the text, so consecutive ones read as the text does', () => {
+    const text = 'ASN.1 is parsed.  The version is 2.1.\nMail help-libtasn1@gnu.org. Done';
+    const found = sentences(text);
+    expect(found).toEqual(['ASN.1 is parsed.', 'The version is 2.1.', 'Mail help-libtasn1@gnu.org.', 'Done']);
+    expect(found.join(' ')).toBe(squash(text));
+  });
+
+  it('does not cut at a numbered heading or at leader dots', () => {
+    expect(sentences('2.4 Library Notes. The file is here.')).toEqual(['2.4 Library Notes.', 'The file is here.']);
+    expect(sentences('1. Introduction to it.')).toEqual(['1. Introduction to it.']);
+    expect(sentences('Header file . . . . . 4 Threads')).toEqual(['Header file . . . . . 4 Threads']);
+  });
+});
+
+describe('quotes from the libtasn1 manual (debian_libtasn1.pdf, 36 pages)', () => {
+  const MANUAL = pdfPages(fixture('pdf/debian_libtasn1.pdf'));
+  const manual = new DocumentIndex(chunkPages(MANUAL));
+  /** The page as the index reads it: whitespace collapsed, words hyphenated across a line rejoined. */
+  const pageText = (page: number) => paragraphs(MANUAL[page - 1]).map((p) => p.text).join(' ');
+
+  it.each(['What is ASN.1?', 'Which license is the library under?', 'Where do I report bugs?', 'What is the header file of this library?', 'Is the library thread-safe?'])(
+    'quotes the page word for word for "%s"',
+    (question) => {
+      const { found, citations } = manual.answer(question);
+      expect(found).toBe(true);
+      for (const c of citations) expect(pageText(c.page)).toContain(squash(c.quote).replace(/…$/, ''));
+    },
+  );
+
+  it('keeps versions, file names and addresses whole in its quotes', () => {
+    const quoted = (question: string) => manual.answer(question).citations.map((c) => c.quote).join(' ');
+    expect(quoted('Which license is the library under?')).toContain('version 2.1 or later');
+    expect(quoted('Where do I report bugs?')).toContain('help-libtasn1@gnu.org');
+    expect(quoted('What is the header file of this library?')).toContain('The header file of this library is libtasn1.h.');
+    expect(quoted('What is ASN.1?')).toContain('ASN.1');
+    expect(quoted('What is ASN.1?')).not.toMatch(/ASN\. 1|\w\. \d/);
+  });
+
+  it('finds "Thread-safety." for a question about being thread-safe', () => {
+    const { found, citations } = manual.answer('Is the library thread-safe?');
+    expect(found).toBe(true);
+    expect(citations[0]).toEqual({ page: 4, quote: '• Thread-safety. No global variables are used and multiple library handles and session handles may be used in parallel.' });
   });
 });
 

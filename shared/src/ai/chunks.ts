@@ -31,21 +31,51 @@ export function paragraphs(pageText: string): { offset: number; text: string }[]
   return out;
 }
 
-/** A piece that ends on an abbreviation or an initial ("U.S.", "e.g.", "Fig.", "J."), not a sentence. */
-const ABBREVIATION = /(?:\b\p{Lu}|\b(?:e\.g|i\.e|cf|vs|fig|figs|eq|no|vol|pp|dr|mr|mrs|ms|st|p|resp|approx|env|art|al))\.$/iu;
+/**
+ * Where a sentence may end: a full stop, "!", "?" or "…" (closing quotes and brackets kept) before a
+ * space or the end of the text. A full stop inside a token ("ASN.1", "version 2.1", "libtasn1.h",
+ * "help-libtasn1@gnu.org", "3.14", a URL) is never an end: a quote must read as the page does.
+ */
+const SENTENCE_END = /[.!?…]+["'”»)\]]*(?=\s|$)/gu;
+/** An initial or an abbreviation ("J.", "U.S.", "e.g.", "Fig.", "Dr.", "M.") does not end a sentence, whatever follows it. */
+const INITIALS = /^(?:\p{Lu}\.)*\p{Lu}$/u;
+const ABBREVIATION =
+  /^(?:e\.g|i\.e|cf|vs|fig|figs|eq|eqs|no|nos|vol|vols|p|pp|ch|chap|sec|sect|art|ref|refs|ed|eds|dr|mr|mrs|ms|prof|st|jr|sr|resp|approx|env|al|mme|mlle|ex|p\.ex|cie|av|bd)$/iu;
+/** A numbered heading's number ("2.", "2.4.", "A.1.") starts a sentence, it does not make one. */
+const SECTION_NUMBER = /^(?:[\p{Lu}\d]+\.)*\d+\.?$/u;
 
-/** Sentences of a paragraph, their ends kept. */
+/** Whether the terminator at [at, end) of `text`, in the sentence begun at `start`, ends it. */
+function endsSentence(text: string, start: number, at: number, end: number): boolean {
+  const next = /\S/u.exec(text.slice(end, end + 8))?.[0];
+  // A sentence opens with a capital, a figure, a quote or a bracket; after "e.g. the", "wait… and" or
+  // a table of contents' leader dots (". . ."), it goes on.
+  if (next && /[\p{Ll}.,;:…]/u.test(next)) return false;
+  const before = text.slice(start, at);
+  if (SECTION_NUMBER.test(before.trim())) return false;
+  if (text.slice(at, end).replace(/["'”»)\]]+$/u, '') !== '.') return true;
+  const word = (/\S*$/u.exec(before)?.[0] ?? '').replace(/^["'“«(\[]+/u, '');
+  // A full stop standing alone is a leader dot, not an end.
+  return word !== '' && !INITIALS.test(word) && !ABBREVIATION.test(word);
+}
+
+/**
+ * The sentences of a text, each a slice of it (from its first character to its terminator), so
+ * that consecutive sentences joined by a space read as the text does, whitespace aside.
+ */
 export function sentences(text: string): string[] {
   const out: string[] = [];
-  let carry = '';
-  for (const piece of text.match(/[^.!?…]+(?:[.!?…]+["'”»)\]]*|$)\s*/gu) ?? []) {
-    carry += piece;
-    if (!ABBREVIATION.test(piece.trim())) {
-      if (carry.trim()) out.push(carry.trim());
-      carry = '';
-    }
+  let start = text.search(/\S/u);
+  if (start < 0) return out;
+  for (const m of text.matchAll(SENTENCE_END)) {
+    const end = m.index + m[0].length;
+    if (m.index <= start || !endsSentence(text, start, m.index, end)) continue;
+    out.push(text.slice(start, end));
+    const gap = text.slice(end).search(/\S/u);
+    if (gap < 0) return out;
+    start = end + gap;
   }
-  if (carry.trim()) out.push(carry.trim());
+  const rest = text.slice(start).trim();
+  if (rest) out.push(rest);
   return out;
 }
 

@@ -22,6 +22,10 @@ const MAX_CITATIONS = 3;
 /** A name in more than this share of the passages is the document's subject, not a page's. */
 const COMMON_NAME_SHARE = 0.1;
 const QUOTE_CHARS = 420;
+/** A quote shorter than this says too little alone: the sentences after it are read on. */
+const SHORT_QUOTE = 80;
+/** What a sentence holding a figure and the thing a question counts holds besides its words. */
+const FIGURE = '#figure';
 
 /** A document's passages and their index, built once per document while it is asked about. */
 export class DocumentIndex {
@@ -58,23 +62,37 @@ export class DocumentIndex {
     return { found: true, citations };
   }
 
-  /** The run of consecutive sentences of a passage that holds most of the question's weight. */
+  /**
+   * The run of consecutive sentences of a passage that holds most of the question's telling words
+   * (each counted once), read on past a run too short to stand alone (a heading such as
+   * "Thread-safety."). The sentences are slices of the passage, so the quote reads as the page does.
+   */
   private bestQuote(question: string, text: string): string {
     const q = new Set(terms(question));
+    const counted = countedThing(question);
     const all = text.split('\n').flatMap(sentences);
-    const weight = all.map((s) => terms(s).reduce((sum, t) => (q.has(t) ? sum + this.bm25.idf(t) : sum), 0));
-    let best = { start: 0, end: 1, weight: -1 };
+    const held = all.map((s) => {
+      const found = new Set(terms(s).filter((t) => q.has(t)));
+      // "How many tracks?" is answered by a figure beside the thing counted ("32 Track").
+      if (counted && found.has(counted) && /\d/.test(s)) found.add(FIGURE);
+      return found;
+    });
+    const weightOf = (t: string) => this.bm25.idf(t === FIGURE && counted ? counted : t);
+    let best = { start: 0, end: 1, weight: -1, length: 0 };
     for (let start = 0; start < all.length; start++) {
-      let total = 0;
+      const covered = new Set<string>();
       let length = 0;
       for (let end = start; end < all.length; end++) {
         length += all[end].length + 1;
         if (length > QUOTE_CHARS && end > start) break;
-        total += weight[end];
-        // More weight wins; at equal weight, the shorter quote.
-        if (total > best.weight) best = { start, end: end + 1, weight: total };
+        for (const t of held[end]) covered.add(t);
+        const weight = [...covered].reduce((sum, t) => sum + weightOf(t), 0);
+        // More weight wins; at equal weight (summed in another order), the shorter quote.
+        if (weight > best.weight + 1e-9 || (weight > best.weight - 1e-9 && length < best.length)) best = { start, end: end + 1, weight, length };
       }
     }
+    let length = best.length;
+    while (length < SHORT_QUOTE && best.end < all.length && length + all[best.end].length < QUOTE_CHARS) length += all[best.end++].length + 1;
     const quote = all.slice(best.start, best.end).join(' ');
     return quote.length > QUOTE_CHARS ? `${quote.slice(0, quote.lastIndexOf(' ', QUOTE_CHARS))}…` : quote;
   }

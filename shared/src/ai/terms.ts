@@ -32,7 +32,27 @@ export function foldText(text: string): string {
     .replace(/ß/g, 'ss');
 }
 
-/** A light suffix trim for English and French plurals and verb endings. */
+/**
+ * Endings that make a noun or an adverb of a word, each trimmed when `keep` letters stay before it,
+ * the first that applies: "safety" → "safe", "security" / "sécurité" → "secur", "management" →
+ * "manag", "rapidement" → "rapid", "configuration" → "configur", "thickness" → "thick".
+ */
+const DERIVED: readonly (readonly [suffix: string, keep: number, put: string])[] = [
+  ['ety', 3, 'e'],
+  ['ity', 4, ''],
+  ['ite', 4, ''],
+  ['ement', 4, ''],
+  ['ment', 4, ''],
+  ['ation', 4, ''],
+  ['ness', 4, ''],
+];
+
+/**
+ * A light suffix trim for English and French: plurals, verb endings, and the endings that make a
+ * noun or an adverb of a word ("safety", "sécurité", "management", "rapidement", "configuration"),
+ * so that a question's word meets its other forms on a page. Words of three letters or fewer and
+ * words with digits are kept whole.
+ */
 export function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   let w = word;
@@ -42,25 +62,35 @@ export function stem(word: string): string {
   else if ((w.endsWith('s') || w.endsWith('x')) && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
   // French verbs: "travaillent" and "travaillaient" meet at "travaill".
   if (w.endsWith('aient') && w.length > 7) w = w.slice(0, -5);
-  else if (w.endsWith('ent') && w.length > 6) w = w.slice(0, -3);
+  else if (w.endsWith('ent') && !w.endsWith('ment') && w.length > 6) w = w.slice(0, -3);
   if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
-  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  else if (w.endsWith('ed') && !w.endsWith('eed') && w.length > 4) w = w.slice(0, -2);
+  // French participles, accents folded: "configurée" and "configuré" meet "configure".
+  else if (w.endsWith('ee') && w.length > 5) w = w.slice(0, -1);
+  const derived = DERIVED.find(([suffix, keep]) => w.endsWith(suffix) && w.length - suffix.length >= keep);
+  if (derived) w = w.slice(0, -derived[0].length) + derived[2];
   // "change", "changed", "changes" and "changing" meet at "chang".
   if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
   return w;
 }
 
-/** The index terms of a text, in order (a term may repeat). */
+/**
+ * The index terms of a text, in order (a term may repeat). A hyphenated compound gives its parts
+ * and its parts joined ("thread-safe": "thread", "safe", "threadsafe"), so it meets the same words
+ * written apart, hyphenated or closed up.
+ */
 export function terms(text: string): string[] {
   const out: string[] = [];
   for (const raw of foldText(text).match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? []) {
     // "l'appareil", "d’alimentation": the article goes, the word stays.
     const word = raw.replace(/^[a-z][’']/, '');
-    for (const part of word.split(/[-'’]/)) {
+    const parts = word.split(/[-'’]/);
+    for (const part of parts) {
       if (part.length < 2 && !/\d/.test(part)) continue;
       if (STOP_WORDS.has(part)) continue;
       out.push(stem(part));
     }
+    if (parts.length > 1 && word.includes('-')) out.push(stem(parts.join('')));
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AiUpload } from '~/components/ai/ai-upload';
 import { DocumentList } from '~/components/ai/document-list';
 import { GeneralChat } from '~/components/ai/general-chat';
+import { ProviderNote } from '~/components/ai/provider-note';
 import { useAiConfig, useGenerativeAi } from '~/components/ai/use-ai-config';
 import { useDocuments } from '~/components/ai/use-documents';
 import { AI_FEATURES } from '~/components/layout/nav-links';
@@ -53,6 +54,8 @@ export default function AiPdfPage() {
       </section>
       <div className="container page-narrow ai-home">
         <AiUpload id={UPLOAD_ID} config={config} />
+        {/* What a visitor gets on this server, before choosing a file: quotes, not written answers. */}
+        {!generative && <ProviderNote />}
         {documents.length > 0 && (
           <section className="ai-home__docs" aria-labelledby="ai-docs-title">
             <h2 id="ai-docs-title" className="section__title">

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AiCitation } from '#shared/ai/api';
+import { SOURCE_CHIPS, sourceChips } from '~/lib/ai-sources';
 import { useLocalize } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import type { ChatEntry } from './use-ask';
@@ -19,13 +20,56 @@ interface AnswerProps {
   onCite?: (citation: AiCitation) => void;
 }
 
+/** An answer's pages, one chip each: the first SOURCE_CHIPS, then a button that shows the rest. */
+function SourceChips({ citations, onCite }: { citations: readonly AiCitation[]; onCite?: (citation: AiCitation) => void }) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  const chips = sourceChips(citations);
+  const hidden = all ? 0 : Math.max(0, chips.length - SOURCE_CHIPS);
+  return (
+    <div className="ai-answer__sources">
+      <span className="ai-answer__sources-label">{t('aiPdf.answer.sources')}</span>
+      <ul className="ai-cites">
+        {chips.slice(0, chips.length - hidden).map((citation) => (
+          <li key={citation.page}>
+            <button
+              type="button"
+              className="ai-cite"
+              onClick={() => onCite?.(citation)}
+              aria-label={t('aiPdf.answer.citeLabel', { page: citation.page, quote: shorten(citation.quote) })}
+              title={shorten(citation.quote)}
+            >
+              {t('aiPdf.answer.cite', { page: citation.page })}
+            </button>
+          </li>
+        ))}
+        {hidden > 0 && (
+          <li>
+            <button type="button" className="ai-cite ai-cite--more" onClick={() => setAll(true)}>
+              {t('aiPdf.answer.moreSources', { count: hidden })}
+            </button>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}
+
+/** Where an answer comes from; "not found" quotes nothing, so it says nothing of where its quotes are from. */
+function sourceLabelKey(entry: ChatEntry, general: boolean) {
+  if (entry.found === false) return undefined;
+  if (entry.source === 'document') return 'aiPdf.answer.document';
+  if (entry.source === 'generative') return general ? 'aiPdf.answer.generativeGeneral' : 'aiPdf.answer.generative';
+  return undefined;
+}
+
 /** One answer: its text as it streams, where it comes from (quoted or written), and its page citations. */
 function Answer({ entry, general, onCite }: AnswerProps) {
   const { t } = useTranslation();
   const localize = useLocalize();
   const messageText = useMessageText();
   const heading = entry.mode === 'summarize' ? t('aiPdf.answer.summary') : entry.mode === 'explain' ? t('aiPdf.answer.explanation') : undefined;
-  const sourceLabel = entry.source === 'document' ? t('aiPdf.answer.document') : entry.source === 'generative' ? t(general ? 'aiPdf.answer.generativeGeneral' : 'aiPdf.answer.generative') : undefined;
+  const sourceKey = sourceLabelKey(entry, general);
   return (
     <div className={['ai-answer', entry.found === false && 'is-not-found', entry.error && 'is-failed'].filter(Boolean).join(' ')} aria-busy={entry.pending || undefined}>
       {heading && <p className="ai-answer__heading">{heading}</p>}
@@ -43,27 +87,8 @@ function Answer({ entry, general, onCite }: AnswerProps) {
           {entry.needsProvider && <ProviderNote compact />}
         </div>
       )}
-      {entry.citations.length > 0 && (
-        <div className="ai-answer__sources">
-          <span className="ai-answer__sources-label">{t('aiPdf.answer.sources')}</span>
-          <ul className="ai-cites">
-            {entry.citations.map((citation, i) => (
-              <li key={`${citation.page}-${i}`}>
-                <button
-                  type="button"
-                  className="ai-cite"
-                  onClick={() => onCite?.(citation)}
-                  aria-label={t('aiPdf.answer.citeLabel', { page: citation.page, quote: shorten(citation.quote) })}
-                  title={shorten(citation.quote)}
-                >
-                  {t('aiPdf.answer.cite', { page: citation.page })}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {sourceLabel && !entry.pending && <p className={`ai-answer__source ai-answer__source--${entry.source}`}>{sourceLabel}</p>}
+      {entry.citations.length > 0 && <SourceChips citations={entry.citations} onCite={onCite} />}
+      {sourceKey && !entry.pending && <p className={`ai-answer__source ai-answer__source--${entry.source}`}>{t(sourceKey)}</p>}
     </div>
   );
 }

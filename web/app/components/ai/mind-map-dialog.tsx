@@ -9,6 +9,8 @@ import { CloseIcon } from '../icons';
 import { Modal } from '../layout/modal';
 import { failureOf } from './ai-upload';
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
 /** A node's link to a page: `#page=N` in the mind map's Markdown. */
 const PAGE_LINK = /^#page=(\d+)$/;
 
@@ -18,12 +20,12 @@ const baseName = (title: string) => title.replace(/\.[A-Za-z0-9]{2,5}$/, '').rep
 /** The drawn map as a standalone SVG document, as large as it is shown, markmap's styles inside. */
 function standalone(svg: SVGSVGElement, css: string): SVGSVGElement {
   const clone = svg.cloneNode(true) as SVGSVGElement;
-  const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
+  const style = document.createElementNS(SVG_NS, 'style');
   style.textContent = css;
   clone.prepend(style);
   const width = Math.ceil(svg.clientWidth);
   const height = Math.ceil(svg.clientHeight);
-  clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  clone.setAttribute('xmlns', SVG_NS);
   clone.setAttribute('width', String(width));
   clone.setAttribute('height', String(height));
   clone.setAttribute('viewBox', `0 0 ${width} ${height}`);
@@ -39,7 +41,7 @@ async function pngBlob(svg: SVGSVGElement, css: string): Promise<Blob> {
   const live = Array.from(svg.querySelectorAll('foreignObject'));
   Array.from(clone.querySelectorAll('foreignObject')).forEach((object, i) => {
     const source = live[i];
-    const text = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+    const text = document.createElementNS(SVG_NS, 'text');
     const height = Number(object.getAttribute('height') ?? 16);
     text.setAttribute('x', object.getAttribute('x') ?? '0');
     text.setAttribute('y', String(Number(object.getAttribute('y') ?? 0) + height * 0.8));
@@ -86,7 +88,9 @@ export function MindMapDialog({ documentId, title, onPage, onClose }: MindMapDia
   const { callContext } = useAuth();
   const messageText = useMessageText();
   const titleId = useId();
-  const svg = useRef<SVGSVGElement>(null);
+  /** Where the map is drawn, and the SVG markmap draws it in (made here, not by React: see below). */
+  const holder = useRef<HTMLDivElement>(null);
+  const svg = useRef<SVGSVGElement | null>(null);
   /** markmap's stylesheet, written into the exported files (the page itself has it from ai.css). */
   const css = useRef('');
   const [state, setState] = useState<MapState>({ status: 'loading' });
@@ -103,20 +107,35 @@ export function MindMapDialog({ documentId, title, onPage, onClose }: MindMapDia
   }, [callContext, documentId]);
 
   useEffect(() => {
-    if (state.status !== 'ready' || !svg.current) return;
+    if (state.status !== 'ready' || !holder.current) return;
     let map: { destroy(): void } | undefined;
+    let drawn: SVGSVGElement | undefined;
     let live = true;
     // markmap is only needed here: it is fetched with the dialog, from this site's own bundle.
     Promise.all([import('markmap-lib/no-plugins'), import('markmap-view')]).then(([lib, view]) => {
-      if (!live || !svg.current) return;
+      if (!live || !holder.current) return;
       const { root } = new lib.Transformer().transform(state.markdown);
       css.current = view.globalCSS;
-      // The page's content security policy refuses a <style> markmap would add: its rules are in ai.css.
-      map = view.Markmap.create(svg.current, { duration: 0, maxWidth: 320, embedGlobalCSS: false }, root);
+      // markmap adds a <style> element to its SVG, empty without its global CSS, and the page's content
+      // security policy refuses an inline style without the nonce (and logs it). So the map is made on an
+      // SVG that is not in the page yet, the element is taken out, and only then is the SVG shown; the
+      // rules markmap would have written are in ai.css.
+      drawn = document.createElementNS(SVG_NS, 'svg');
+      drawn.setAttribute('class', 'ai-mindmap__svg');
+      const markmap = new view.Markmap(drawn, { duration: 0, maxWidth: 320, embedGlobalCSS: false });
+      markmap.styleNode.remove();
+      holder.current.append(drawn);
+      svg.current = drawn;
+      map = markmap;
+      void markmap.setData(root).then(() => {
+        if (live) void markmap.fit();
+      });
     }, () => live && setState({ status: 'failed', message: { code: 'INTERNAL' } }));
     return () => {
       live = false;
       map?.destroy();
+      drawn?.remove();
+      svg.current = null;
     };
   }, [state]);
 
@@ -149,7 +168,7 @@ export function MindMapDialog({ documentId, title, onPage, onClose }: MindMapDia
         {state.status === 'ready' && (
           <>
             <p className="ai-dialog__hint">{t('aiPdf.mindMap.hint')}</p>
-            <svg ref={svg} className="ai-mindmap__svg" onClick={onClick} />
+            <div ref={holder} onClick={onClick} />
             <div className="button-row">
               <button type="button" className="button button--secondary" onClick={exportSvg}>
                 {t('aiPdf.mindMap.svg')}
