@@ -67,6 +67,7 @@ export async function compressBench(): Promise<string> {
     '',
     ...levels,
     '- the result is never larger than the input: when nothing smaller comes out, the input comes back as it was',
+    "- Ghostscript's rewrite is kept only when pdftotext reads it exactly as the input (current interpreter, else the legacy one); otherwise qpdf's lossless pass alone",
     '- `gs /ebook`: `gs -sDEVICE=pdfwrite -dPDFSETTINGS=/ebook` on the original file, as is',
     '',
     table(['fixture', 'input', ...LEVELS.map((l) => `ours ${l.label}`), 'gs /ebook'], rows),

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PDFDocument, PDFName, PDFNull, PDFString, StandardFonts } from 'pdf-lib';
 import { pdfFixture } from './pdf-checks';
 
 /**
@@ -63,3 +64,27 @@ export const damagedEncrypted: string = (() => {
   fs.writeFileSync(target, bytes.subarray(0, bytes.lastIndexOf('startxref')));
   return target;
 })();
+
+/**
+ * Two pages whose annotations name their page (/P) in a document without an /AcroForm — valid,
+ * and the shape that made qpdf 11.3's form JSON fail — with other shapes readers must take: a
+ * widget with no form to belong to, a link to page 2, a popup tied to its note, an /Annots array
+ * held as an object of its own, and a null among the annotations.
+ */
+export async function annotationsWithoutForm(): Promise<string> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const [first, second] = [doc.addPage([595, 842]), doc.addPage([595, 842])];
+  first.drawText('Annotations that point back to their page, and no form', { x: 50, y: 780, size: 14, font });
+  second.drawText('The page the link leads to', { x: 50, y: 780, size: 14, font });
+  const ctx = doc.context;
+  const widget = ctx.obj({ Type: 'Annot', Subtype: 'Widget', Rect: [50, 700, 250, 720], P: first.ref, FT: 'Tx', T: PDFString.of('name'), F: 4 });
+  const link = ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [50, 650, 250, 670], P: first.ref, Border: [0, 0, 0], Dest: [second.ref, 'Fit'] });
+  const note = ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Text', Rect: [300, 700, 320, 720], P: first.ref, Contents: PDFString.of('A note') }));
+  const popup = ctx.obj({ Type: 'Annot', Subtype: 'Popup', Rect: [320, 600, 500, 700], P: first.ref, Parent: note });
+  const annots = ctx.register(ctx.obj([ctx.register(widget), ctx.register(link), note, ctx.register(popup), PDFNull]));
+  first.node.set(PDFName.of('Annots'), annots);
+  const target = path.join(dir, 'annotations-without-form.pdf');
+  fs.writeFileSync(target, await doc.save({ useObjectStreams: false }));
+  return target;
+}

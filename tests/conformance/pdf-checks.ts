@@ -83,6 +83,16 @@ export async function pageTexts(file: string): Promise<string[]> {
   return (await text(file)).split('\f').slice(0, -1);
 }
 
+/**
+ * The characters pdftotext reads from a file, in the order its pages draw them (-raw), whitespace
+ * left out: word breaks and column order are pdftotext's guesses from glyph gaps, which a rewrite
+ * may shift by a hair; every character must stay. Undefined when pdftotext cannot read the file.
+ */
+export function drawnText(file: string): string | undefined {
+  const r = spawnSync('pdftotext', ['-q', '-raw', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return r.status === 0 ? r.stdout.replace(/\s+/gu, '') : undefined;
+}
+
 /** Distinct words of four letters or more, for comparing texts that engines may lay out differently. */
 export function words(s: string): Set<string> {
   return new Set(s.toLowerCase().match(/\p{L}{4,}/gu) ?? []);

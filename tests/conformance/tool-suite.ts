@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAppError, type ErrorCode } from '#shared/errors';
 import { getTool } from '#shared/tools';
 import { runTool, withRun, type ToolConformance, type ToolRun } from './harness';
-import { removeMadeFixtures } from './made-fixtures';
+import { annotationsWithoutForm, removeMadeFixtures } from './made-fixtures';
 import {
   DAMAGED,
   OWNER_ONLY,
@@ -38,6 +38,8 @@ export function describeToolConformance(include: (conformance: ToolConformance) 
   let emptyFile: string;
   /** A real JPEG renamed to .pdf. */
   let renamedJpeg: string;
+  /** Two valid pages whose annotations point to their page, without a form. */
+  let annotated: string;
 
   beforeAll(async () => {
     scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'sheaf-conformance-'));
@@ -49,6 +51,7 @@ export function describeToolConformance(include: (conformance: ToolConformance) 
     await fs.writeFile(emptyFile, '');
     renamedJpeg = path.join(scratch, 'photo.pdf');
     await fs.copyFile(fixture('images/exif_Landscape_3.jpg'), renamedJpeg);
+    annotated = await annotationsWithoutForm();
   });
   afterAll(async () => {
     await fs.rm(scratch, { recursive: true, force: true });
@@ -150,6 +153,10 @@ export function describeToolConformance(include: (conformance: ToolConformance) 
           expectError(withFirst(encrypted.file), 'PDF_ENCRYPTED'),
         );
       }
+
+      it('processes a valid PDF whose annotations point to their page, without a form', () =>
+        expectOutcome(withFirst(annotated), [2, ...sampleRestPages]),
+      );
 
       it.each(UNREPAIRABLE)('refuses unrepairable $name with PDF_DAMAGED', (broken) => expectError(withFirst(broken.file), 'PDF_DAMAGED'));
 

@@ -344,7 +344,7 @@ describe('declared engines', { timeout: 60_000 }, () => {
 
   it('sees an engine behind a namespace import, a launcher, a dynamic import and a wrapper that names its ENGINE', () => {
     const compress = reachFrom(processorFile('compress-pdf'));
-    expect([...compress.keys()].sort()).toEqual(['gs', 'qpdf']);
+    expect([...compress.keys()].sort()).toEqual(['gs', 'pdftotext', 'qpdf']);
     expect(reachFrom(processorFile('ebooks-to-pdf')).get('ebook-convert')).toMatch(/worker\/src\/engines\/calibre\.ts:\d+$/);
     expect(reachFrom(path.join(ROOT, 'worker/src/sandbox/task-host.ts')).has('chromium')).toBe(true);
   });

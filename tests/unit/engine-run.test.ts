@@ -78,14 +78,14 @@ describe('runEngine', () => {
     expect(error.detail!.length).toBeLessThan(2100);
   });
 
-  it('fails with TASK_FAILED by default, or the caller’s own message', async () => {
+  it('fails with ENGINE_FAILED by default, never the generic TASK_FAILED, or with the caller’s own message', async () => {
     const [cmd, args] = js('process.exit(1)');
     expect(await rejection(runEngine(cmd, args, { timeoutMs: 10_000 }))).toMatchObject({
-      code: 'TASK_FAILED',
-      message: ERRORS.TASK_FAILED.message,
+      code: 'ENGINE_FAILED',
+      message: ERRORS.ENGINE_FAILED.message,
     });
     expect(await rejection(runEngine(cmd, args, { timeoutMs: 10_000, userMessage: 'The page could not be rendered' }))).toMatchObject({
-      code: 'TASK_FAILED',
+      code: 'ENGINE_FAILED',
       message: 'The page could not be rendered',
     });
   });
@@ -93,7 +93,7 @@ describe('runEngine', () => {
   it('accepts the exit codes the caller allows', async () => {
     const [cmd, args] = js('process.exit(3)');
     expect((await runEngine(cmd, args, { timeoutMs: 10_000, okCodes: [0, 3] })).code).toBe(3);
-    expect(await rejection(runEngine(cmd, args, { timeoutMs: 10_000 }))).toMatchObject({ code: 'TASK_FAILED' });
+    expect(await rejection(runEngine(cmd, args, { timeoutMs: 10_000 }))).toMatchObject({ code: 'ENGINE_FAILED' });
   });
 
   it('reports an engine that is not installed as TOOL_UNAVAILABLE', async () => {

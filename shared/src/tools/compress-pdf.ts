@@ -20,7 +20,8 @@ export default defineTool({
       rate: z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(100).max(300)).optional(),
     })
     .refine((o) => o.compress !== 'custom' || o.rate !== undefined, { message: 'rate is required for custom', path: ['rate'] }),
-  engines: ['gs', 'qpdf'],
+  // pdftotext checks that Ghostscript's rewrite reads as the input before it is used.
+  engines: ['gs', 'pdftotext', 'qpdf'],
   output: 'file',
   reportsSaving: true,
   built: true,

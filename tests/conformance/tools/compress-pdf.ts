@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
 import { withRun, type ToolCase, type ToolConformance, type ToolRun } from '../harness';
-import { formFieldCount, pdfFixture, renderDifference, text, words } from '../pdf-checks';
+import { PASSWORD_PROTECTED, PDF_FIXTURES, UNREPAIRABLE, drawnText, formFieldCount, pdfFixture, renderDifference, text, words } from '../pdf-checks';
 
 const images = pdfFixture('pdfjs_images.pdf');
 const size = (file: string) => fs.statSync(file).size;
@@ -41,15 +42,76 @@ const keepsWords = async ({ inputs, outputs }: ToolRun) => {
   expect([...before].filter((w) => !after.has(w))).toEqual([]);
 };
 
+/** The output reads exactly as the input: same characters, in the same order. */
+const keepsText = ({ inputs, outputs }: ToolRun) => expect(drawnText(outputs[0].path)).toBe(drawnText(inputs[0]));
+
+/**
+ * PDFs from the printers people use, whose fonts Ghostscript 10.0's pdfwrite re-encodes: Chromium
+ * (CID TrueType with ToUnicode maps: curly quotes, ligatures), LibreOffice, pdfTeX (ligatures)
+ * and Word (math italic, Hebrew).
+ */
+const PRINTED = [
+  'sheaf_typography-chromium.pdf',
+  'sheaf_targets-table.pdf',
+  'ocrmypdf_tagged.pdf',
+  'pdfjs_tracemonkey.pdf',
+  'pypdf_multicolumn.pdf',
+  'pdfjs_bug1937438_from_word.pdf',
+  'pdfjs_issue11656_hebrew.pdf',
+  'plumber_word365_structure.pdf',
+].map((name) => pdfFixture(name).file);
+
+const LEVELS: ReadonlyArray<Record<string, unknown>> = [
+  { compress: 'low' },
+  { compress: 'medium' },
+  { compress: 'high' },
+  { compress: 'custom', rate: 150 },
+];
+
+/** Runs compress on each file with the options; every output must read as its input. */
+async function keepsTextOfEach(files: readonly string[], options: Record<string, unknown>) {
+  for (const file of files) {
+    await withRun('compress-pdf', [file], options, (run) => expect(drawnText(run.outputs[0].path), file).toBe(drawnText(run.inputs[0])));
+  }
+}
+
+/** Every fixture that opens without a password, but for the one no reader can repair. */
+const READABLE = PDF_FIXTURES.filter((f) => f.name.endsWith('.pdf') && !PASSWORD_PROTECTED.includes(f) && !UNREPAIRABLE.includes(f)).map((f) => f.file);
+
 const compressPdf: ToolConformance = {
   tool: 'compress-pdf',
   sample: [pdfFixture('ocrmypdf_tagged.pdf').file],
   options: { compress: 'high' },
   pagesOf: (pages) => [pages[0]],
-  invariant({ inputs, outputs }) {
-    expect(size(outputs[0].path)).toBeLessThanOrEqual(size(inputs[0]));
+  invariant(run) {
+    expect(size(run.outputs[0].path)).toBeLessThanOrEqual(size(run.inputs[0]));
+    keepsText(run);
   },
   cases: [
+    ...LEVELS.map((options) => ({
+      name: `keeps Chromium's curly quotes and ligatures at ${JSON.stringify(options)}`,
+      inputs: [pdfFixture('sheaf_typography-chromium.pdf').file],
+      options,
+      pages: [1],
+      async check(run: ToolRun) {
+        const after = await text(run.outputs[0].path);
+        expect(after).toContain('Quarterly “targets” and notes');
+        expect(after).toContain('the ﬁnal ﬂow of the ﬁle');
+        expect(after).not.toContain('<targets=');
+      },
+    })),
+    ...LEVELS.map((options) => ({
+      name: `keeps the text of Chromium, LibreOffice, pdfTeX and Word PDFs at ${JSON.stringify(options)}`,
+      inputs: [PRINTED[0]],
+      options,
+      check: () => keepsTextOfEach(PRINTED.slice(1), options),
+    })),
+    // The invariant compares the text. Levels differ only in how images are squeezed, so each fixture takes one in turn.
+    ...READABLE.map((file, i) => ({
+      name: `keeps the text of ${path.basename(file)} at ${JSON.stringify(LEVELS[i % LEVELS.length])}`,
+      inputs: [file],
+      options: LEVELS[i % LEVELS.length],
+    })),
     shrinksImages('pdfjs_images.pdf', 30, 2),
     shrinksImages('pdfjs_issue7229_broken-offsets.pdf', 7, 12),
     shrinksImages('pypdf_cmyk-image.pdf', 3, 6),

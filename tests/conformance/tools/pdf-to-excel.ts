@@ -77,6 +77,27 @@ const pdfToExcel: ToolConformance = {
   },
   cases: [
     {
+      // Chromium prints the bold header words 0.6 em apart: one line to the layout, not two cells.
+      name: 'puts each word of a short header row in its own column, over the body',
+      inputs: [pdfFixture('sheaf_typography-chromium.pdf').file],
+      async check(run) {
+        const p1 = sheet(await workbook(run), 'Page 1');
+        expect([value(p1, 'A1'), value(p1, 'B1')]).toEqual(['target', 'notes']);
+        expect([value(p1, 'A2'), value(p1, 'B2')]).toEqual([4.5, 'up on last year']);
+        expect([value(p1, 'A5'), value(p1, 'B5')]).toEqual([7.25, 'a new office']);
+        expect(p1.getCell('B1').font?.bold).toBe(true);
+      },
+    },
+    {
+      name: 'puts the header row of a ruled LibreOffice table in its columns',
+      inputs: [pdfFixture('sheaf_targets-table.pdf').file],
+      async check(run) {
+        const p1 = sheet(await workbook(run), 'Page 1');
+        expect(columnValues(p1, 'A')).toEqual(['target', 'Revenue', 'Margin', 'Staff']);
+        expect(columnValues(p1, 'B')).toEqual(['notes', 'up 4 % on last year', 'held at 12 %', 'two hires in “sales”']);
+      },
+    },
+    {
       name: 'puts the cells of a ruled table in their rows and columns, dates as dates and counts as numbers',
       inputs: [warn],
       names: ['plumber_WARN-Report.xlsx'],

@@ -18,21 +18,38 @@ export const DOWNSAMPLE_THRESHOLD = 1.5;
 
 /** Ghostscript says this (exit code 0) when it could not read the document at all. */
 const NOTHING_PROCESSED = 'No pages will be processed';
+/** Selects Ghostscript 10.0's legacy PDF interpreter. */
+const LEGACY = '-dNEWPDF=false';
+
+/**
+ * Which of Ghostscript 10.0's two PDF interpreters reads the input. The current one (the default)
+ * loses the Unicode mapping of some fonts it rewrites (Chromium's CID TrueType fonts, Word's math,
+ * pdfTeX's ligatures); the legacy one keeps more of them but is deprecated, and gone after 10.02,
+ * where the flag changes nothing.
+ */
+export type Interpreter = 'current' | 'legacy';
 
 /**
  * Rewrites a PDF with pdfwrite, downsampling and re-encoding images as the profile says. Every
  * image parameter is explicit rather than taken from a -dPDFSETTINGS preset, so a level means the
- * same thing on every Ghostscript version.
+ * same thing on every Ghostscript version. pdfwrite re-encodes every font on the way: callers check
+ * the result's text with a TextGuard before they use it.
  */
-export async function rewriteImages(input: string, output: string, profile: ImageProfile, signal?: AbortSignal): Promise<void> {
+export async function rewriteImages(
+  input: string,
+  output: string,
+  profile: ImageProfile,
+  opts: { interpreter?: Interpreter; signal?: AbortSignal } = {},
+): Promise<void> {
   const args = pdfwriteArgs(path.resolve(input), path.resolve(output), profile);
-  const first = await runEngine(GS, args, { timeoutMs: TIMEOUT_MS, signal });
-  if (!first.stderr.includes(NOTHING_PROCESSED)) return;
-  // Ghostscript 10.0's new PDF interpreter gives up on some files the legacy one reads (a trailer
-  // /Info that points at the page tree, for one). Newer releases drop the flag and fail again below.
-  const second = await runEngine(GS, ['-dNEWPDF=false', ...args], { timeoutMs: TIMEOUT_MS, signal });
-  if (second.stderr.includes(NOTHING_PROCESSED)) {
-    throw new AppError('TASK_FAILED', `gs could not read ${path.basename(input)}: ${second.stderr.trim().slice(-1000)}`);
+  const run = (legacy: boolean) => runEngine(GS, legacy ? [LEGACY, ...args] : args, { timeoutMs: TIMEOUT_MS, signal: opts.signal });
+  const legacy = opts.interpreter === 'legacy';
+  let result = await run(legacy);
+  // Ghostscript 10.0's current PDF interpreter gives up on some files the legacy one reads (a
+  // trailer /Info that points at the page tree, for one). Newer releases drop the flag and fail again.
+  if (!legacy && result.stderr.includes(NOTHING_PROCESSED)) result = await run(true);
+  if (result.stderr.includes(NOTHING_PROCESSED)) {
+    throw new AppError('TASK_FAILED', `gs could not read ${path.basename(input)}: ${result.stderr.trim().slice(-1000)}`);
   }
 }
 
@@ -116,6 +133,6 @@ export async function renderPagesWithoutText(
   const first = await runEngine(GS, args, { timeoutMs: TIMEOUT_MS, signal: opts.signal });
   if (!first.stderr.includes(NOTHING_PROCESSED)) return rendered();
   // See rewriteImages: the legacy interpreter reads some files the new one gives up on.
-  await runEngine(GS, ['-dNEWPDF=false', ...args], { timeoutMs: TIMEOUT_MS, signal: opts.signal });
+  await runEngine(GS, [LEGACY, ...args], { timeoutMs: TIMEOUT_MS, signal: opts.signal });
   return rendered();
 }

@@ -12,7 +12,10 @@ export interface RunEngineOptions {
   env?: Record<string, string>;
   /** Exit codes that count as success. qpdf, for one, exits 3 when it repaired the file. */
   okCodes?: readonly number[];
-  /** What a failing exit means for the user; timeouts and aborts are always TASK_FAILED. */
+  /**
+   * What a failing exit means for the user (PDF_DAMAGED, WRONG_PASSWORD…); without one it is
+   * ENGINE_FAILED, which says the engine stopped on the file. Timeouts and aborts are always TASK_FAILED.
+   */
   errorCode?: ErrorCode;
   /** Overrides the error code's catalogue message. */
   userMessage?: string;
@@ -141,7 +144,7 @@ export function runEngine(command: string, args: readonly string[], opts: RunEng
         reject(new AppError('FILE_TOO_COMPLEX', `${label} ran out of its ${opts.memoryMb} MB: ${tail}`));
       } else if (code === null || !okCodes.includes(code)) {
         const how = code === null ? `was killed by ${signal}` : `exited with ${code}`;
-        reject(new AppError(opts.errorCode ?? 'TASK_FAILED', `${label} ${how}${tail ? `: ${tail}` : ''}`, opts.userMessage));
+        reject(new AppError(opts.errorCode ?? 'ENGINE_FAILED', `${label} ${how}${tail ? `: ${tail}` : ''}`, opts.userMessage));
       } else {
         resolve(result);
       }

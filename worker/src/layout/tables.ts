@@ -315,10 +315,18 @@ function unruledTables(runs: readonly TextRun[], rules: readonly RuleLine[]): Ta
   const rows = rowsOf(fragments).map((r) => r.sort((a, b) => a.x0 - b.x0));
   const tables: Table[] = [];
   let block: Fragment[][] = [];
+  /** The block's first row when it is a line that stood alone above the others: a header, if the columns part it. */
+  let header: Fragment[] | undefined;
   const flush = () => {
-    tables.push(...blockTables(block));
+    const headed = header ? blockTables(block) : [];
+    // The header stays only when it parts into cells of their own, one per column; otherwise it is a caption.
+    const keepsHeader = headed.length === 1 && headed[0].rowEdges.length === block.length + 1 && headed[0].cells.filter((c) => c.row === 0 && c.colSpan === 1).length >= 2;
+    tables.push(...(keepsHeader ? headed : blockTables(header ? block.slice(1) : block)));
     block = [];
+    header = undefined;
   };
+  /** The previous row, when it stood alone outside any block. */
+  let alone: Fragment[] | undefined;
   for (const row of rows) {
     const prev = block.at(-1);
     if (prev) {
@@ -335,13 +343,32 @@ function unruledTables(runs: readonly TextRun[], rules: readonly RuleLine[]): Ta
     // A line of a column of text beside the table, between two of its rows, is not part of it.
     const blockBox = block.length ? rowBox(block.flat()) : undefined;
     const rowSpan = rowBox(row);
+    const previous = alone;
+    alone = undefined;
     if (blockBox && (rowSpan.x1 < blockBox.x0 || rowSpan.x0 > blockBox.x1)) continue;
-    if (row.length >= 2) block.push(row);
-    else if (block.length && block.at(-1)!.length >= 2 && rowSpan.x0 >= rowBox(block[0]).x0 - 2) block.push(row); // a wrapped cell line
-    else flush();
+    if (row.length >= 2) {
+      // Short header words sit closer than a fragment's gap, so the header row is one fragment (a
+      // bold "target notes" over "4.5 … up on last year"): it may head the block that starts under it.
+      if (!block.length && previous && headsRow(previous[0], row)) {
+        header = previous;
+        block.push(header);
+      }
+      block.push(row);
+    } else if (block.length && block.at(-1)!.length >= 2 && rowSpan.x0 >= rowBox(block[0]).x0 - 2) block.push(row); // a wrapped cell line
+    else {
+      flush();
+      alone = row;
+    }
   }
   flush();
   return tables;
+}
+
+/** A line just above a row, within its span: a header the row's columns may part. */
+function headsRow(line: Fragment, row: readonly Fragment[]): boolean {
+  const box = rowBox(row);
+  const size = Math.max(line.fontSize, 1);
+  return box.y0 - line.y1 <= 1.5 * size && box.y0 > line.y1 - 0.5 * size && line.x0 >= box.x0 - size && line.x1 <= box.x1 + 2 * size && wordCount(line) < PROSE_WORDS;
 }
 
 const wordCount = (f: Fragment) => f.runs.map((r) => r.text).join(' ').split(/\s+/).filter(Boolean).length;

@@ -1,11 +1,13 @@
 import { copyFile, mkdtemp, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { AppError } from '#shared/errors';
+import { AppError, isAppError } from '#shared/errors';
+import { log } from '#shared/server/logger';
 import compressTool from '#shared/tools/compress-pdf';
 import type { COMPRESS_PERCENTAGES } from '#shared/tools/compress-pdf';
 import * as ghostscript from '../engines/ghostscript';
 import * as qpdf from '../engines/qpdf';
+import { TextGuard } from '../engines/text-guard';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import { defineProcessor } from './types';
 
@@ -42,9 +44,13 @@ export function imageProfile(options: CompressOptions): ghostscript.ImageProfile
 
 /**
  * Lossy first: Ghostscript downsamples and re-encodes the images, then qpdf recompresses every
- * stream and packs objects into object streams. When that is not smaller than the input (or the
- * document is a form), qpdf's lossless pass alone. The user never gets a larger file back: when
- * neither is smaller, the input itself comes back, byte for byte, with the ALREADY_OPTIMAL notice.
+ * stream and packs objects into object streams. pdfwrite rewrites the fonts too, and Ghostscript
+ * 10.0 loses some of their Unicode maps, so its result is used only when its text reads exactly as
+ * the input's (with the current interpreter, else the legacy one). Otherwise, or when that is not
+ * smaller than the input (or the document is a form, or Ghostscript stops on it), qpdf's lossless
+ * pass alone, which leaves the pages' content and fonts as they are. The user never gets a larger
+ * file back: when neither is smaller, the input itself comes back, byte for byte, with the
+ * ALREADY_OPTIMAL notice.
  */
 const compressPdf = defineProcessor(compressTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
@@ -56,15 +62,13 @@ const compressPdf = defineProcessor(compressTool, async (ctx) => {
 
   // Ghostscript's pdfwrite flattens form fields into plain drawings; a form must stay fillable.
   if (!(await qpdf.hasFormFields(doc.path, ctx.signal))) {
-    const rewritten = path.join(dir, 'images.pdf');
-    await ghostscript.rewriteImages(doc.path, rewritten, imageProfile(ctx.options), ctx.signal);
-    // Ghostscript carries on past pages it cannot interpret; a page short is a broken result.
-    const pages = await qpdf.pageCount(rewritten, ctx.signal);
-    if (pages !== doc.pages) throw new AppError('TASK_FAILED', `gs wrote ${pages} of ${doc.pages} pages`);
+    const rewritten = await rewriteKeepingText(doc, dir, imageProfile(ctx.options), ctx.signal);
     await ctx.progress(0.7);
-    const lossy = path.join(dir, 'lossy.pdf');
-    await qpdf.recompress(rewritten, lossy, ctx.signal);
-    if ((await sizeOf(lossy)) < inputSize) return { outputs: [{ path: lossy, name }] };
+    if (rewritten) {
+      const lossy = path.join(dir, 'lossy.pdf');
+      await qpdf.recompress(rewritten, lossy, ctx.signal);
+      if ((await sizeOf(lossy)) < inputSize) return { outputs: [{ path: lossy, name }] };
+    }
   }
   await ctx.progress(0.8);
 
@@ -75,6 +79,32 @@ const compressPdf = defineProcessor(compressTool, async (ctx) => {
   await copyFile(input.path, original);
   return { outputs: [{ path: original, name }], notice: 'ALREADY_OPTIMAL' };
 });
+
+/**
+ * Ghostscript's rewrite of the document with every page and the same text, or undefined when
+ * neither interpreter gives one. Ghostscript stopping on a file qpdf reads is no reason to fail
+ * the task: the lossless pass still compresses it.
+ */
+async function rewriteKeepingText(
+  doc: { path: string; pages: number },
+  dir: string,
+  profile: ghostscript.ImageProfile,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  const guard = new TextGuard(doc.path, signal);
+  for (const interpreter of ['current', 'legacy'] as const) {
+    const rewritten = path.join(dir, `images-${interpreter}.pdf`);
+    try {
+      await ghostscript.rewriteImages(doc.path, rewritten, profile, { interpreter, signal });
+      // Ghostscript carries on past pages it cannot interpret; a page short is no result.
+      if ((await qpdf.pageCount(rewritten, signal)) === doc.pages && (await guard.keeps(rewritten))) return rewritten;
+    } catch (e) {
+      if (signal.aborted) throw e;
+      log.warn('compress: Ghostscript gave no usable rewrite', { interpreter, detail: isAppError(e) ? e.detail : String(e) });
+    }
+  }
+  return undefined;
+}
 
 const sizeOf = async (file: string) => (await stat(file)).size;
 
