@@ -58,7 +58,7 @@ export const ERRORS = {
   PAGE_TOO_LARGE: { status: 422, code: 422, message: "A page of this PDF is too large to render as an image at this resolution." },
   URL_TIMEOUT: { status: 422, code: 422, message: "The web page did not finish loading in time. Check the address or try again later." },
   TASK_TIMEOUT: { status: 422, code: 422, message: "This task took longer than this tool's time limit and was stopped. Try a smaller file or fewer pages." },
-  TASK_FAILED: { status: 500, code: 500, message: 'This task has been processed failed' },
+  TASK_FAILED: { status: 500, code: 500, message: 'This task could not be finished. Please try again.' },
   ENGINE_FAILED: { status: 500, code: 500, message: 'One of our document engines stopped on this file, so the task could not finish. The fault is on our side and has been logged; another tool, or the file saved again from its program, may work.' },
   PAYMENT_NOT_CONFIGURED: { status: 503, code: 503, message: 'Payment method not configured' },
   PAYMENT_UNREACHABLE: { status: 502, code: 502, message: 'Failed to get payment' },

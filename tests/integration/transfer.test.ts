@@ -185,7 +185,7 @@ describe('transfer, progress and download', () => {
     const v = visitor(stack.app);
     const token = await v.uploadToken(fixture('pdf/qpdf_c-r4_aes128.pdf'));
     const done = await v.waitForTask((await v.transfer({ toolType: 'compress-pdf', token })).body.id);
-    expect(done).toMatchObject({ code: 500, message: 'This task has been processed failed', result: { status: 'Failed' } });
+    expect(done).toMatchObject({ code: 500, message: 'This task could not be finished. Please try again.', result: { status: 'Failed' } });
     expect(done.result.message).toMatch(/Unlock PDF/);
   });
 
