@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { boundsOf } from '#shared/editor/operations';
 import type { ToolInfo } from '~/lib/tool-page';
 import { useBatchTasks } from '~/hooks/use-batch-tasks';
 import { useDownload } from '~/hooks/use-download';
@@ -329,10 +330,7 @@ export function EditorWorkspace({ tool, initialFiles }: { tool: ToolInfo; initia
     }
     if (toolName === 'highlight' || toolName === 'underline' || toolName === 'strikeout') {
       const rects = selectedLineRects(extra.lines, extra.from, extra.to);
-      const x0 = Math.min(...rects.map((r) => r[0]));
-      const y0 = Math.min(...rects.map((r) => r[1]));
-      const bounds: Rect = [x0, y0, Math.max(...rects.map((r) => r[0] + r[2])) - x0, Math.max(...rects.map((r) => r[1] + r[3])) - y0];
-      add({ id: newId(), op: { type: toolName, page, rect: bounds, rects, color: toolName === 'highlight' ? style.markColor : style.stroke } }, true);
+      add({ id: newId(), op: { type: toolName, page, rect: boundsOf(rects), rects, color: toolName === 'highlight' ? style.markColor : style.stroke } }, true);
       return;
     }
     if (toolName === 'signature' && !signature) {
