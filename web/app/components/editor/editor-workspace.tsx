@@ -37,7 +37,8 @@ import { Thumbnails } from './thumbnails';
 import { Toolbar } from './toolbar';
 import { useEditorKeys } from './use-editor-keys';
 import { useFormBlank } from './use-form-blank';
-import { usePdfs, type PdfField, type PdfState } from './use-pdf';
+import type { PdfField } from './page-fields';
+import { usePdfs, type PdfState } from './use-pdf';
 import { useProGate } from './use-pro-gate';
 
 const imageAspect = (src: string) =>
