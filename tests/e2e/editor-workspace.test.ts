@@ -94,7 +94,7 @@ describe('the editor workspace: tabs, zoom, selection and touch', () => {
     const below = Math.max(...ys) - (page.viewportSize()!.height - 20);
     const above = 20 - Math.min(...ys);
     if (below > 0 || above > 0) {
-      await page.evaluate((dy) => window.scrollBy(0, dy), below > 0 ? below : -above);
+      await page.evaluate((dy) => document.querySelector('.editor__pages')!.scrollBy(0, dy), below > 0 ? below : -above);
       box = await overlayBox(page);
     }
     return points.map(([fx, fy]) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy }));
@@ -264,7 +264,7 @@ describe('the editor workspace: tabs, zoom, selection and touch', () => {
     const [highlight] = (JSON.parse((request.postDataJSON() as { operations: string }).operations) as { operations: { type: string; rects: number[][] }[] }).operations;
     expect(highlight.type).toBe('highlight');
     expect(highlight.rects).toHaveLength(3);
-    const link = page.getByRole('link', { name: t('flow.result.download') });
+    const link = page.getByRole('link', { name: t('editor.apply.again') });
     await link.waitFor({ timeout: 90_000 });
     const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const saved = path.join(tmp, 'highlighted.pdf');

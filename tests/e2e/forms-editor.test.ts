@@ -78,7 +78,7 @@ describe('the form pages open their blank in the editor', () => {
     const button = page.getByRole('button', { name: t('editor.apply.button') });
     await expect.poll(() => button.isEnabled(), { timeout: 60_000 }).toBe(true);
     const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith(API_PATHS.unLoginTransfer)), button.click()]);
-    const link = page.getByRole('link', { name: t('flow.result.download') });
+    const link = page.getByRole('link', { name: t('editor.apply.again') });
     await link.waitFor({ timeout: 90_000 });
     const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const target = path.join(tmp, name);
