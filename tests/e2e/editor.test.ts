@@ -70,8 +70,10 @@ describe('the PDF editor in the browser', () => {
     const overlay = page.locator('.editor-page[data-page="1"] .editor-page__overlay');
     let box = (await overlay.boundingBox())!;
     const ys = points.map(([, fy]) => box.y + box.height * fy);
-    const below = Math.max(...ys) - (page.viewportSize()!.height - 20);
-    const above = 20 - Math.min(...ys);
+    // The pages scroll in their own box, which the workspace's panel may sit under on a phone.
+    const view = (await page.locator('.editor__pages').boundingBox())!;
+    const below = Math.max(...ys) - (view.y + view.height - 20);
+    const above = view.y + 20 - Math.min(...ys);
     if (below > 0 || above > 0) {
       await page.evaluate((dy) => document.querySelector('.editor__pages')!.scrollBy(0, dy), below > 0 ? below : -above);
       box = (await overlay.boundingBox())!;
@@ -124,8 +126,9 @@ describe('the PDF editor in the browser', () => {
   it('edits a PDF: new text, a replaced line, whiteout, shapes, drawing, undo/redo, delete and a page turn', async () => {
     const { t } = getI18n('en');
     const page = await open('/edit-pdf', SIZES[0]);
-    // The page keeps its heading and its guide around the workspace.
+    // The workspace takes the window; the page keeps its name as its heading for screen readers.
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t('tools.edit-pdf.title'));
+    expect(await page.locator('.tool-hero').count()).toBe(0);
     const tool = (name: string) => page.getByRole('toolbar').getByRole('button', { name: t(`editor.tools.${name}`), exact: true });
 
     await tool('text').click();

@@ -83,7 +83,7 @@ interface ZoomAnchor {
  * The editor behind /edit-pdf, /annotate-pdf and /sign-pdf: open a PDF, place objects, apply them on
  * the server. It opens with the files chosen on the editor's start (see EditorStart).
  */
-export function EditorWorkspace({ tool, initialFiles, onWorking }: { tool: ToolInfo; initialFiles: File[]; onWorking: (working: boolean) => void }) {
+export function EditorWorkspace({ tool, initialFiles, onWorking }: { tool: ToolInfo; initialFiles: File[]; onWorking?: (working: boolean) => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const messageText = useMessageText();
@@ -144,8 +144,8 @@ export function EditorWorkspace({ tool, initialFiles, onWorking }: { tool: ToolI
   // With a file open the workspace is the window (the page's heading and FAQ make way); a batch's
   // results and a failure are shown in the page as the other tools show them.
   const working = tabs.length > 0 && (phase === 'select' || phase === 'processing' || phase === 'done');
-  useEffect(() => onWorking(working), [working, onWorking]);
-  useEffect(() => () => onWorking(false), [onWorking]);
+  useEffect(() => onWorking?.(working), [working, onWorking]);
+  useEffect(() => () => onWorking?.(false), [onWorking]);
 
   // A form page's Get form: its blank opens as a tab, already uploaded by the server.
   useFormBlank(

@@ -12,7 +12,10 @@ export function ToolPageFrame({ tool, bare = false, children }: { tool: ToolInfo
   // The workspace keeps its place among the siblings either way, so it is not mounted afresh.
   return (
     <>
-      {!bare && (
+      {/* The workspace alone keeps the page's name for screen readers and the outline. */}
+      {bare ? (
+        <h1 className="visually-hidden">{t(`tools.${tool.id}.title`)}</h1>
+      ) : (
         <section className="tool-hero">
           <div className="container">
             <h1 className="tool-hero__title">{t(`tools.${tool.id}.title`)}</h1>
