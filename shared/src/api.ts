@@ -15,7 +15,11 @@ export type TaskNotice =
   /** OCR kept pages whose text is drawn (not scanned): it is exact already. */
   | 'OCR_KEPT_TEXT'
   /** The editor rewrote lines in a shipped font, not the document's own. */
-  | 'FONT_SUBSTITUTED';
+  | 'FONT_SUBSTITUTED'
+  /** A rewritten line was longer than the old one: set tighter or smaller to keep within its width. */
+  | 'LINE_FITTED'
+  /** Both of the above. */
+  | 'FONT_SUBSTITUTED_LINE_FITTED';
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {

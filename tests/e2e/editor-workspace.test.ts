@@ -87,14 +87,16 @@ describe('the editor workspace: tabs, zoom, selection and touch', () => {
     return page;
   };
   const overlayBox = async (page: Page) => (await page.locator('.editor-page[data-page="1"] .editor-page__overlay').boundingBox())!;
-  /** Points of page 1 given in fractions of the page as displayed, the window scrolled to show them (the mouse does not scroll). */
+  /** Points of page 1 given in fractions of the page as displayed, the pages scrolled to show them (the mouse does not scroll). */
   const pointsOn = async (page: Page, ...points: [number, number][]) => {
     let box = await overlayBox(page);
     const ys = points.map(([, fy]) => box.y + box.height * fy);
-    const below = Math.max(...ys) - (page.viewportSize()!.height - 20);
-    const above = 20 - Math.min(...ys);
+    // The pages scroll in their own box, which the workspace's panel may sit under on a phone.
+    const view = (await page.locator('.editor__pages').boundingBox())!;
+    const below = Math.max(...ys) - (view.y + view.height - 20);
+    const above = view.y + 20 - Math.min(...ys);
     if (below > 0 || above > 0) {
-      await page.evaluate((dy) => window.scrollBy(0, dy), below > 0 ? below : -above);
+      await page.evaluate((dy) => document.querySelector('.editor__pages')!.scrollBy(0, dy), below > 0 ? below : -above);
       box = await overlayBox(page);
     }
     return points.map(([fx, fy]) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy }));
@@ -264,7 +266,7 @@ describe('the editor workspace: tabs, zoom, selection and touch', () => {
     const [highlight] = (JSON.parse((request.postDataJSON() as { operations: string }).operations) as { operations: { type: string; rects: number[][] }[] }).operations;
     expect(highlight.type).toBe('highlight');
     expect(highlight.rects).toHaveLength(3);
-    const link = page.getByRole('link', { name: t('flow.result.download') });
+    const link = page.getByRole('link', { name: t('editor.apply.again') });
     await link.waitFor({ timeout: 90_000 });
     const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const saved = path.join(tmp, 'highlighted.pdf');

@@ -65,15 +65,17 @@ describe('the PDF editor in the browser', () => {
     return page;
   };
 
-  /** Points of page 1 given in fractions of the page as displayed, the window scrolled to show them (the mouse does not scroll). */
+  /** Points of page 1 given in fractions of the page as displayed, the pages scrolled to show them (the mouse does not scroll). */
   const pointsOn = async (page: Page, ...points: [number, number][]) => {
     const overlay = page.locator('.editor-page[data-page="1"] .editor-page__overlay');
     let box = (await overlay.boundingBox())!;
     const ys = points.map(([, fy]) => box.y + box.height * fy);
-    const below = Math.max(...ys) - (page.viewportSize()!.height - 20);
-    const above = 20 - Math.min(...ys);
+    // The pages scroll in their own box, which the workspace's panel may sit under on a phone.
+    const view = (await page.locator('.editor__pages').boundingBox())!;
+    const below = Math.max(...ys) - (view.y + view.height - 20);
+    const above = view.y + 20 - Math.min(...ys);
     if (below > 0 || above > 0) {
-      await page.evaluate((dy) => window.scrollBy(0, dy), below > 0 ? below : -above);
+      await page.evaluate((dy) => document.querySelector('.editor__pages')!.scrollBy(0, dy), below > 0 ? below : -above);
       box = (await overlay.boundingBox())!;
     }
     return points.map(([fx, fy]) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy }));
@@ -115,7 +117,7 @@ describe('the PDF editor in the browser', () => {
 
   /** The usual end of the tool flow: the download when the tool is built, else the server's refusal, said on the page. */
   const settled = async (page: Page, toolId: string, t: (key: string) => string) => {
-    if (getTool(toolId)!.built) await page.getByRole('link', { name: t('flow.result.download') }).waitFor({ timeout: 90_000 });
+    if (getTool(toolId)!.built) await page.getByRole('link', { name: t('editor.apply.again') }).waitFor({ timeout: 90_000 });
     else await page.getByRole('alert').getByText(t('errors.TOOL_UNAVAILABLE')).waitFor();
   };
 
@@ -124,8 +126,9 @@ describe('the PDF editor in the browser', () => {
   it('edits a PDF: new text, a replaced line, whiteout, shapes, drawing, undo/redo, delete and a page turn', async () => {
     const { t } = getI18n('en');
     const page = await open('/edit-pdf', SIZES[0]);
-    // The page keeps its heading and its guide around the workspace.
+    // The workspace takes the window; the page keeps its name as its heading for screen readers.
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t('tools.edit-pdf.title'));
+    expect(await page.locator('.tool-hero').count()).toBe(0);
     const tool = (name: string) => page.getByRole('toolbar').getByRole('button', { name: t(`editor.tools.${name}`), exact: true });
 
     await tool('text').click();
@@ -198,7 +201,7 @@ describe('the PDF editor in the browser', () => {
 
     if (getTool('edit-pdf')!.built) {
       // The worker applies the edits: the new words are in the file and the old ones gone.
-      const link = page.getByRole('link', { name: t('flow.result.download') });
+      const link = page.getByRole('link', { name: t('editor.apply.again') });
       await link.waitFor({ timeout: 90_000 });
       const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
       const saved = path.join(tmp, 'edited.pdf');
@@ -259,7 +262,7 @@ describe('the PDF editor in the browser', () => {
     expect(image.rect[2]).toBeGreaterThan(0.3);
     await settled(page, 'edit-pdf', t);
     if (getTool('edit-pdf')!.built) {
-      const link = page.getByRole('link', { name: t('flow.result.download') });
+      const link = page.getByRole('link', { name: t('editor.apply.again') });
       const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
       const saved = path.join(tmp, 'picture.pdf');
       await file.saveAs(saved);

@@ -99,7 +99,7 @@ describe('signing in the browser: signatures kept on the account, and the seal',
     await expect.poll(() => apply.isEnabled(), { timeout: 30_000 }).toBe(true);
     const [request] = await Promise.all([page.waitForRequest((r) => /\/file\/(transfer|unLoginTransfer)$/.test(r.url())), apply.click()]);
     expect(request.postDataJSON()).toMatchObject({ toolType: 'sign-pdf', seal: true });
-    const link = page.getByRole('link', { name: t('flow.result.download') });
+    const link = page.getByRole('link', { name: t('editor.apply.again') });
     await link.waitFor({ timeout: 90_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const file = path.join(tmp, 'sealed.pdf');

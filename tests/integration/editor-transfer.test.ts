@@ -39,6 +39,28 @@ describe('the editor through the transfer call', () => {
     expect(pdfText(out.path)).toContain('Written through the API');
   });
 
+  it('applies operations that carry only what matters (no style fields, a highlight without its rect), as a JSON object', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'), 'annotate-pdf');
+    const operations = {
+      version: 1,
+      operations: [
+        { type: 'text', page: 1, rect: [0.1, 0.02, 0.8, 0.04], text: 'Minimal operations work' },
+        { type: 'highlight', page: 1, rects: [[0.08, 0.095, 0.85, 0.03]] },
+        { type: 'rotatePage', page: 2, angle: 90 },
+      ],
+    };
+    const start = await v.transfer({ toolType: 'annotate-pdf', token, operations });
+    expect(start.status).toBe(200);
+    const done = await v.waitForTask(start.body.id);
+    expect(done).toMatchObject({ code: 1000, result: { status: 'Done' } });
+    const out = await v.download(done.result.fileurl!, path.join(tmp, 'minimal.pdf'));
+    expect(execFileSync('pdftotext', ['-f', '1', '-l', '1', out.path, '-'], { encoding: 'utf8' })).toContain('Minimal operations work');
+    // The highlight is an annotation of the file, and page 2 turned.
+    expect(execFileSync('qpdf', ['--qdf', '--object-streams=disable', out.path, '-'], { encoding: 'latin1', maxBuffer: 256 * 1024 * 1024 })).toMatch(/\/Subtype \/Highlight/);
+    expect(execFileSync('pdfinfo', ['-f', '2', '-l', '2', out.path], { encoding: 'utf8' })).toMatch(/Page\s+2 rot:\s+90/);
+  });
+
   it('annotates a PDF and flattens the annotations into its text when asked', async () => {
     const v = visitor(stack.app);
     const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'), 'annotate-pdf');

@@ -31,6 +31,38 @@ describe('editor operations', () => {
     expect(imageTokens(parsed.operations)).toEqual(['abc']);
   });
 
+  it("gives a client's left-out style fields the panel's defaults, and a markup the bounds of its rects", () => {
+    const parsed = ZEditDocument.parse(
+      doc(
+        { type: 'text', page: 1, rect: [0.1, 0.1, 0.5, 0.1], text: 'Approved' },
+        { type: 'highlight', page: 1, rects: [[0.1, 0.2, 0.2, 0.02], [0.05, 0.23, 0.3, 0.02]] },
+        { type: 'underline', page: 1, rects: [[0.1, 0.2, 0.2, 0.02]] },
+        { type: 'shape', page: 1, rect: [0.2, 0.2, 0.2, 0.2], shape: 'rect' },
+        { type: 'image', page: 1, rect: [0.2, 0.2, 0.2, 0.2], token: 'abc' },
+        { type: 'field', page: 1, name: 'f1_1', value: 'x' },
+        { type: 'rotatePage', page: 1, angle: 90 },
+      ),
+    );
+    const [text, highlight, underline, shape, image, field, rotate] = parsed.operations;
+    expect(text).toEqual({ type: 'text', page: 1, rect: [0.1, 0.1, 0.5, 0.1], text: 'Approved', font: 'sans', size: 14, color: '#111111', bold: false, italic: false, align: 'left' });
+    expect(highlight).toMatchObject({ color: '#ffd400' });
+    expect(highlight.rect.map((v) => Number(v.toFixed(6)))).toEqual([0.05, 0.2, 0.3, 0.05]);
+    expect(underline).toMatchObject({ color: '#d32f2f' });
+    expect(underline.rect.map((v) => Number(v.toFixed(6)))).toEqual([0.1, 0.2, 0.2, 0.02]);
+    expect(shape).toMatchObject({ stroke: '#d32f2f', fill: null, width: 2 });
+    expect(image).toMatchObject({ rotation: 0 });
+    expect(field.rect).toEqual([0, 0, 0, 0]);
+    expect(rotate.rect).toEqual([0, 0, 0, 0]);
+  });
+
+  it('keeps a markup rect the client sends, and still refuses a markup without rects or a text without its words', () => {
+    const [mark] = ZEditDocument.parse(doc({ type: 'highlight', page: 1, rect: [0, 0, 1, 0.1], rects: [[0, 0, 1, 0.05]] })).operations;
+    expect(mark.rect).toEqual([0, 0, 1, 0.1]);
+    expect(ZEditDocument.safeParse(doc({ type: 'highlight', page: 1 })).success).toBe(false);
+    expect(ZEditDocument.safeParse(doc({ type: 'text', page: 1, rect: [0, 0, 1, 0.1] })).success).toBe(false);
+    expect(ZEditDocument.safeParse(doc({ type: 'text', page: 1, text: 'no box' })).success).toBe(false);
+  });
+
   it('reads the JSON text form posts send, and the object JSON clients send', () => {
     expect(editOperationsField.parse(JSON.stringify(doc(text))).operations[0]).toMatchObject({ type: 'text', text: 'Héllo 世界' });
     expect(editOperationsField.parse(doc(text)).operations).toHaveLength(1);

@@ -92,6 +92,11 @@ const transfer = (summary: string, access: 'visitor' | 'user'): OperationSpec =>
     'compress-pdf': { toolType: 'compress-pdf', token: EXAMPLE_TOKEN, compress: 'high' },
     'merge-pdf': { toolType: 'merge-pdf', urls: `${EXAMPLE_TOKEN};Lp9wS2dF6gH1jK4z` },
     'split-pdf': { toolType: 'split-pdf', token: EXAMPLE_TOKEN, pages: '1-3,5' },
+    'edit-pdf (style fields left to their defaults)': {
+      toolType: 'edit-pdf',
+      token: EXAMPLE_TOKEN,
+      operations: { version: 1, operations: [{ type: 'text', page: 1, rect: [0.1, 0.05, 0.6, 0.05], text: 'Approved' }, { type: 'highlight', page: 1, rects: [[0.1, 0.2, 0.5, 0.02]] }] },
+    },
     'with a webhook (API key)': { toolType: 'pdf-to-word', token: EXAMPLE_TOKEN, webhookUrl: 'https://hooks.example.com/sheaf' },
   },
   answer: {

@@ -40,51 +40,89 @@ const lineWidth = z.number().finite().min(0.1).max(100);
 const fontSize = z.number().finite().min(4).max(200);
 const token = z.string().min(1).max(200);
 
-const base = { page: z.number().int().min(1).max(EDIT_LIMITS.pages), rect: ZRect };
+const pageNumber = z.number().int().min(1).max(EDIT_LIMITS.pages);
+const base = { page: pageNumber, rect: ZRect };
 const op = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({ type: z.literal(type), ...base, ...shape });
+/** An operation whose rect means nothing (a form fill, a page change): a client may leave it out. */
+const unplacedOp = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.strictObject({ type: z.literal(type), page: pageNumber, rect: ZRect.default([0, 0, 0, 0]), ...shape });
 
 export const FONT_FAMILIES = ['sans', 'serif', 'mono'] as const;
 export const SHAPES = ['rect', 'ellipse', 'line', 'arrow'] as const;
 export const TEXT_MARKUPS = ['highlight', 'underline', 'strikeout'] as const;
 export const STAMPS = ['initials', 'date', 'check'] as const;
 
+/**
+ * What the editor's panel starts with, and so what an API client gets for a style field it leaves
+ * out: a client sends what matters (the page, the box, the words) and the rest reads as the panel's.
+ */
+export const STYLE_DEFAULTS = {
+  font: 'sans',
+  size: 14,
+  color: '#111111',
+  bold: false,
+  italic: false,
+  align: 'left',
+  /** Shapes, drawings, underlines and strikeouts. */
+  stroke: '#d32f2f',
+  width: 2,
+  /** Highlights and notes. */
+  markColor: '#ffd400',
+} as const;
+
 export const ZTextOp = op('text', {
   text,
-  font: z.enum(FONT_FAMILIES),
-  size: fontSize,
-  color: ZColor,
-  bold: z.boolean(),
-  italic: z.boolean(),
-  align: z.enum(['left', 'center', 'right']),
+  font: z.enum(FONT_FAMILIES).default(STYLE_DEFAULTS.font),
+  size: fontSize.default(STYLE_DEFAULTS.size),
+  color: ZColor.default(STYLE_DEFAULTS.color),
+  bold: z.boolean().default(STYLE_DEFAULTS.bold),
+  italic: z.boolean().default(STYLE_DEFAULTS.italic),
+  align: z.enum(['left', 'center', 'right']).default(STYLE_DEFAULTS.align),
 });
 
 /** Removes the original glyphs inside rect and writes `text` on the same baseline. */
 export const ZReplaceTextOp = op('replaceText', { text, size: fontSize.optional(), color: ZColor.optional() });
 export const ZWhiteoutOp = op('whiteout', { color: ZColor.optional() });
-export const ZImageOp = op('image', { token, rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]) });
+export const ZImageOp = op('image', { token, rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]).default(0) });
 
 /** For line and arrow: from the rect's top-left to its bottom-right, or bottom-left to top-right when flipped. */
 export const ZShapeOp = op('shape', {
   shape: z.enum(SHAPES),
-  stroke: ZColor,
-  fill: ZColor.nullable(),
-  width: lineWidth,
+  stroke: ZColor.default(STYLE_DEFAULTS.stroke),
+  fill: ZColor.nullable().default(null),
+  width: lineWidth.default(STYLE_DEFAULTS.width),
   flip: z.boolean().optional(),
 });
 
-export const ZInkOp = op('ink', { strokes, color: ZColor, width: lineWidth });
+export const ZInkOp = op('ink', { strokes, color: ZColor.default(STYLE_DEFAULTS.stroke), width: lineWidth.default(STYLE_DEFAULTS.width) });
 
+/** The smallest rect holding every rect. */
+export function boundsOf(rects: readonly TRect[]): TRect {
+  const x = Math.min(...rects.map((r) => r[0]));
+  const y = Math.min(...rects.map((r) => r[1]));
+  return [x, y, Math.max(...rects.map((r) => r[0] + r[2])) - x, Math.max(...rects.map((r) => r[1] + r[3])) - y];
+}
+
+/** A text markup's rect is the bounds of its rects: a client may send the rects alone. */
 const markup = <T extends (typeof TEXT_MARKUPS)[number]>(type: T) =>
-  op(type, { rects: z.array(ZRect).min(1).max(EDIT_LIMITS.operations), color: ZColor });
+  z
+    .strictObject({
+      type: z.literal(type),
+      page: pageNumber,
+      rect: ZRect.optional(),
+      rects: z.array(ZRect).min(1).max(EDIT_LIMITS.operations),
+      color: ZColor.default(type === 'highlight' ? STYLE_DEFAULTS.markColor : STYLE_DEFAULTS.stroke),
+    })
+    .transform(({ rect, ...rest }) => ({ ...rest, rect: rect ?? boundsOf(rest.rects) }));
 export const ZHighlightOp = markup('highlight');
 export const ZUnderlineOp = markup('underline');
 export const ZStrikeoutOp = markup('strikeout');
 
-export const ZNoteOp = op('note', { text, color: ZColor });
-export const ZFreeTextOp = op('freeText', { text, size: fontSize, color: ZColor });
+export const ZNoteOp = op('note', { text, color: ZColor.default(STYLE_DEFAULTS.markColor) });
+export const ZFreeTextOp = op('freeText', { text, size: fontSize.default(STYLE_DEFAULTS.size), color: ZColor.default(STYLE_DEFAULTS.color) });
 
 /** An AcroForm field fill; rect is ignored. A list field takes several values, a checkbox a boolean. */
-export const ZFieldOp = op('field', {
+export const ZFieldOp = unplacedOp('field', {
   name: z.string().min(1).max(EDIT_LIMITS.text),
   value: z.union([text, z.boolean(), z.array(text).max(1000)]),
 });
@@ -103,10 +141,10 @@ export const ZSignatureOp = op('signature', {
 
 export const ZStampOp = op('stamp', { stamp: z.enum(STAMPS), text: text.optional() });
 
-export const ZRotatePageOp = op('rotatePage', { angle: z.union([z.literal(90), z.literal(180), z.literal(270)]) });
-export const ZDeletePageOp = op('deletePage', {});
+export const ZRotatePageOp = unplacedOp('rotatePage', { angle: z.union([z.literal(90), z.literal(180), z.literal(270)]) });
+export const ZDeletePageOp = unplacedOp('deletePage', {});
 /** A blank page of the same size after `page`. */
-export const ZInsertBlankOp = op('insertBlank', {});
+export const ZInsertBlankOp = unplacedOp('insertBlank', {});
 
 export const ZOperation = z.discriminatedUnion('type', [
   ZTextOp,

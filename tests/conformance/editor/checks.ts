@@ -223,3 +223,31 @@ export const signedLine: string = await (async () => {
   fs.writeFileSync(file, await fillSeal(fs.readFileSync(placeholder), sealSigner({ p12, password, subject: 'Sheaf test seal' }), at));
   return file;
 })();
+
+/** The fixture's serif lines: each at x 72, 12 pt, baselines 700 and 680 of 792. */
+export const SERIF_LINES = ['The committee approved the budget for the coming year.', 'Members met in the main hall on Monday.'] as const;
+
+/**
+ * A page of two lines in an embedded subset of Liberation Serif (Times New Roman's metrics, as
+ * LibreOffice writes a Times document on Linux), a CID TrueType font with a ToUnicode map.
+ */
+export const serifLines: string = await (async () => {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(fs.readFileSync('/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf'), { subset: true });
+  const page = doc.addPage([612, 792]);
+  SERIF_LINES.forEach((line, i) => page.drawText(line, { x: 72, y: 700 - i * 20, size: 12, font }));
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-fixture-')), 'serif-lines.pdf');
+  fs.writeFileSync(file, await doc.save());
+  return file;
+})();
+
+/** The words pdftotext -bbox finds on a page whose top lies between `top` and `bottom` (points from the top): where a line starts and ends. */
+export function lineExtent(file: string, page: number, top: number, bottom: number): { xMin: number; xMax: number; words: string[] } {
+  const r = spawnSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`pdftotext: ${r.stderr}`);
+  const words = [...r.stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)]
+    .map((m) => ({ xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), word: m[5] }))
+    .filter((w) => w.yMin >= top && w.yMin < bottom);
+  return { xMin: Math.min(...words.map((w) => w.xMin)), xMax: Math.max(...words.map((w) => w.xMax)), words: words.map((w) => w.word) };
+}

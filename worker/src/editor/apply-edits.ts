@@ -38,11 +38,14 @@ import {
   moveText,
   showText,
   setGraphicsState,
+  setCharacterSpacing,
   fillAndStroke,
 } from '@cantoo/pdf-lib';
 import { isPageOperation, type OperationOf, type TEditDocument, type TOperation, type TPoint } from '#shared/editor/operations';
 import { AppError } from '#shared/errors';
 import { runEngine } from '../engines/run';
+import { apply, invert } from '../ocr/geometry';
+import { fitLine } from './fit-line';
 import { FontBook, closestFamily } from './fonts';
 import { OriginalFonts, showInFont, type OriginalFont } from './original-font';
 import type { ScriptSetter } from './script-runs';
@@ -73,7 +76,7 @@ export interface EditOptions {
  * sent, then the page operations in order, each reading page numbers as the document stands after
  * the previous one. `flatten` burns annotations and fields into the pages.
  */
-export async function applyEdits(input: string, output: string, edits: TEditDocument, opts: EditOptions): Promise<{ fontSubstituted: boolean }> {
+export async function applyEdits(input: string, output: string, edits: TEditDocument, opts: EditOptions): Promise<{ fontSubstituted: boolean; lineFitted: boolean }> {
   let bytes: Uint8Array = await readFile(input);
   let pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   const ops = edits.operations;
@@ -88,8 +91,9 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
     const removals: TextRemoval[] = replaced.map((o) => {
       const space = pageSpace(pdf.getPage(o.page - 1));
       // The middle band of the line only: a rect drawn a little generously must not touch the lines above and below.
+      // It reaches to 85 % down: the editor's line box puts the baseline (where glyph origins sit) at 80 %.
       const [x, y, w, h] = o.rect;
-      const [left, bottom, right, top] = userBox(space, [x, y + h * 0.2, w, h * 0.6]);
+      const [left, bottom, right, top] = userBox(space, [x, y + h * 0.2, w, h * 0.65]);
       return { pageIndex: o.page - 1, rect: { left, bottom, right, top } };
     });
     ({ bytes, styles } = await removeText(bytes, removals));
@@ -100,7 +104,7 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
   const fonts = new FontBook(pdf);
   const images = new ImageBook(pdf, opts.images);
   let replacedIndex = 0;
-  let fontSubstituted = false;
+  const replacements: Replacement[] = [];
   for (const op of ops) {
     opts.signal.throwIfAborted();
     if (isPageOperation(op)) continue;
@@ -109,7 +113,7 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
     if (op.type === 'replaceText') {
       const style = styles[replacedIndex++];
       const original = style ? originalFonts?.find(page, op.page - 1, style.fontName) : undefined;
-      fontSubstituted = (await drawReplacement(page, space, fonts, op, style, original)) || fontSubstituted;
+      replacements.push(await drawReplacement(page, space, fonts, op, style, original));
     } else await applyContent(pdf, page, space, fonts, images, op);
   }
   const fieldOps = ops.filter((o): o is OperationOf<'field'> => o.type === 'field');
@@ -117,7 +121,7 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
 
   for (const op of ops) if (isPageOperation(op)) applyPageOperation(pdf, op);
 
-  const result = { fontSubstituted };
+  const result = { fontSubstituted: replacements.some((r) => r.substituted), lineFitted: replacements.some((r) => r.fitted) };
   const saved = await pdf.save({ useObjectStreams: false });
   if (!opts.flatten) {
     await writeFile(output, saved);
@@ -205,12 +209,15 @@ export function wrap(text: string, setter: ScriptSetter, size: number, width: nu
   return lines;
 }
 
-/** One line, its runs side by side from `x` (each in its script's face). */
-export function drawLine(page: PDFPage, setter: ScriptSetter, line: string, at: { x: number; y: number; size: number; color: Rgb }) {
+/**
+ * One line, its runs side by side from `x` (each in its script's face). `spacing` is the character
+ * spacing (Tc) the caller set, which each glyph's advance carries.
+ */
+export function drawLine(page: PDFPage, setter: ScriptSetter, line: string, at: { x: number; y: number; size: number; color: Rgb; spacing?: number }) {
   let x = at.x;
   for (const run of setter.runs(line)) {
     page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font, color: at.color });
-    x += run.font.widthOfTextAtSize(run.text, at.size);
+    x += run.font.widthOfTextAtSize(run.text, at.size) + (at.spacing ?? 0) * [...run.text].length;
   }
 }
 
@@ -232,10 +239,26 @@ function drawTextBox(
   }
 }
 
+/** How a replaced line was set: in a shipped font standing in for the document's, and whether it had to be fitted. */
+interface Replacement {
+  substituted: boolean;
+  fitted: boolean;
+}
+
+/** The room a replaced line has: from its first glyph's origin to where the old glyphs reached, along the line. */
+function roomOf(space: PageSpace, style: LineStyle): number {
+  const toUpright = invert(space.toUser);
+  const [originX] = apply(toUpright, style.x, style.y);
+  const { left, right, bottom, top } = style.extent;
+  const corners = [apply(toUpright, left, bottom), apply(toUpright, left, top), apply(toUpright, right, bottom), apply(toUpright, right, top)];
+  return Math.max(...corners.map(([x]) => x)) - originX;
+}
+
 /**
  * Writes a replaced line's new text where the old one sat: in the line's own embedded font when it
- * holds every character, else in the closest shipped font. Returns whether a shipped font stood in
- * for the document's (a line emptied to remove it shows no font at all).
+ * holds every character, else in the shipped face closest to it (family from its name and flags,
+ * weight and slant from the original). A longer text is fitted to the old line's width — tighter
+ * first, then smaller — so it never runs past where the old line ended.
  */
 async function drawReplacement(
   page: PDFPage,
@@ -244,31 +267,38 @@ async function drawReplacement(
   op: OperationOf<'replaceText'>,
   style: LineStyle | null,
   original: OriginalFont | undefined,
-): Promise<boolean> {
-  if (op.text.trim() === '') return false;
+): Promise<Replacement> {
+  const none = { substituted: false, fitted: false };
+  if (op.text.trim() === '') return none;
   const r = uprightRect(space, op.rect);
   const color = op.color ? hex(op.color) : style ? rgb(style.color[0] / 255, style.color[1] / 255, style.color[2] / 255) : rgb(0, 0, 0);
-  const shipped = () => fonts.setter({ family: closestFamily(style?.fontName ?? ''), bold: style?.bold ?? false, italic: style?.italic ?? false }, op.text);
+  const shipped = () =>
+    fonts.setter({ family: closestFamily(style?.fontName ?? '', style?.flags), bold: style?.bold ?? false, italic: style?.italic ?? false }, op.text);
   if (!style) {
     // No text was there: write into the rect, sized to its height.
     const size = op.size ?? Math.max(4, Math.min(200, r.height * 0.75));
     const setter = await shipped();
     upright(page, space, () => drawLine(page, setter, op.text, { x: r.x, y: r.y + r.height * 0.2, size, color }));
-    return false;
+    return none;
   }
   // The original glyph origin is in user space; draw there, turned like the page's text.
   const [a, b, c, d] = space.toUser;
-  const size = op.size ?? style.size;
+  const wanted = op.size ?? style.size;
+  const room = roomOf(space, style);
   const shown = original && showInFont(original, op.text, page.doc.context);
   page.pushOperators(pushGraphicsState(), concatTransformationMatrix(a, b, c, d, style.x, style.y));
   if (original && shown) {
+    const fit = fitLine((shown.width / 1000) * wanted, shown.glyphs, wanted, room);
     const key = page.node.newFontDictionary('Orig', original.ref);
-    page.pushOperators(beginText(), setFontAndSize(key, size), setFillingColor(color), shown, endText(), popGraphicsState());
-    return false;
+    page.pushOperators(beginText(), setFontAndSize(key, fit.size), setCharacterSpacing(fit.spacing), setFillingColor(color), shown.operator, endText(), popGraphicsState());
+    return { substituted: false, fitted: fit.fitted };
   }
-  drawLine(page, await shipped(), op.text, { x: 0, y: 0, size, color });
+  const setter = await shipped();
+  const fit = fitLine(setter.width(op.text, wanted), [...op.text].length, wanted, room);
+  page.pushOperators(setCharacterSpacing(fit.spacing));
+  drawLine(page, setter, op.text, { x: 0, y: 0, size: fit.size, color, spacing: fit.spacing });
   page.pushOperators(popGraphicsState());
-  return true;
+  return { substituted: true, fitted: fit.fitted };
 }
 
 function drawShape(page: PDFPage, op: OperationOf<'shape'>, r: { x: number; y: number; width: number; height: number }) {

@@ -29,11 +29,22 @@ export interface FontStyle {
   italic: boolean;
 }
 
-/** The shipped family closest to a PDF font's name (a replaced line keeps its look as far as we can). */
-export function closestFamily(fontName: string): FontFamily {
+/** Font descriptor /Flags bits (PDF 32000-1, 9.8.2): FixedPitch and Serif. */
+const FIXED_PITCH = 1 << 0;
+const SERIF = 1 << 1;
+
+/**
+ * The shipped family closest to a PDF font, so a replaced line keeps its look as far as we can: by
+ * its name where the name says (a subset's ABCDEF+ tag aside), else by its descriptor's flags.
+ */
+export function closestFamily(fontName: string, flags = 0): FontFamily {
+  const name = fontName.replace(/^[A-Z]{6}\+/, '');
   // TeX's and URW's names too (CMTT, NimbusMonPS, CMR, NimbusRomNo9L), common in papers.
-  if (/mono|courier|consol|menlo|typewriter|code|cmtt|nimbusmon/i.test(fontName)) return 'mono';
-  if (/serif|times|roman|georgia|garamond|book|minion|cambria|palatino|caslon|tinos|charter|nimbusrom|^([A-Z]{6}\+)?(cm|lm)r/i.test(fontName) && !/sans/i.test(fontName)) return 'serif';
+  if (/mono|courier|consol|menlo|typewriter|code|cmtt|nimbusmon/i.test(name)) return 'mono';
+  if (/sans|arial|helvetica|verdana|calibri|carlito|tahoma|segoe|frutiger|futura|gill|roboto|inter\b|lato|open ?sans|arimo|cmss|nimbussan/i.test(name)) return 'sans';
+  if (/serif|times|roman|georgia|garamond|book|minion|cambria|caladea|palatino|caslon|tinos|charter|baskerville|bodoni|didot|nimbusrom|^(cm|lm)r/i.test(name)) return 'serif';
+  if (flags & FIXED_PITCH) return 'mono';
+  if (flags & SERIF) return 'serif';
   return 'sans';
 }
 

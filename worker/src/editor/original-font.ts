@@ -29,6 +29,8 @@ export interface OriginalFont {
   codes: ReadonlyMap<string, string>;
   /** Width of a word space in thousandths of the size, for fonts without a space glyph (TeX's). */
   spaceWidth: number;
+  /** A code's advance in thousandths of the size (the font's /Widths or /W), to fit the new line. */
+  advance: (code: string) => number;
 }
 
 const DEFAULT_SPACE = 250;
@@ -126,14 +128,42 @@ function readFont(ref: PDFRef, dict: PDFDict): OriginalFont | undefined {
     const descendant = dict.lookupMaybe(PDFName.of('DescendantFonts'), PDFArray)?.lookupMaybe(0, PDFDict);
     if (!descendant || !isEmbedded(descendant)) return undefined;
     const codes = toUnicodeCodes(dict);
-    return codes.size ? { ref, codes, spaceWidth: DEFAULT_SPACE } : undefined;
+    return codes.size ? { ref, codes, spaceWidth: DEFAULT_SPACE, advance: cidAdvances(descendant) } : undefined;
   }
   if (subtype !== 'Type1' && subtype !== 'TrueType' && subtype !== 'MMType1') return undefined;
   if (!isEmbedded(dict)) return undefined;
   const codes = toUnicodeCodes(dict);
   if (!codes.size) for (const [char, code] of encodingCodes(dict)) codes.set(char, code);
   if (!codes.size) return undefined;
-  return { ref, codes, spaceWidth: DEFAULT_SPACE };
+  const firstChar = dict.lookupMaybe(PDFName.of('FirstChar'), PDFNumber)?.asNumber() ?? 0;
+  const widths = dict.lookupMaybe(PDFName.of('Widths'), PDFArray);
+  const advance = (code: string) => widths?.lookupMaybe(parseInt(code, 16) - firstChar, PDFNumber)?.asNumber() ?? 0;
+  return { ref, codes, spaceWidth: DEFAULT_SPACE, advance };
+}
+
+/** A CID font's advances: its /W array ([c [w…]] and [c1 c2 w] runs), else /DW. */
+function cidAdvances(descendant: PDFDict): (code: string) => number {
+  const fallback = descendant.lookupMaybe(PDFName.of('DW'), PDFNumber)?.asNumber() ?? 1000;
+  const known = new Map<number, number>();
+  const items = descendant.lookupMaybe(PDFName.of('W'), PDFArray)?.asArray() ?? [];
+  const num = (item: unknown) => (item instanceof PDFNumber ? item.asNumber() : undefined);
+  for (let i = 0; i < items.length; ) {
+    const first = num(descendant.context.lookup(items[i]));
+    const next = descendant.context.lookup(items[i + 1]);
+    if (first === undefined) break;
+    if (next instanceof PDFArray) {
+      next.asArray().forEach((w, k) => known.set(first + k, num(descendant.context.lookup(w)) ?? fallback));
+      i += 2;
+    } else {
+      const last = num(next);
+      const width = num(descendant.context.lookup(items[i + 2]));
+      if (last === undefined || width === undefined) break;
+      // A run is one number for many codes: capped so a hostile range cannot fill memory.
+      for (let c = first; c <= Math.min(last, first + 0xffff); c++) known.set(c, width);
+      i += 3;
+    }
+  }
+  return (code) => known.get(parseInt(code, 16)) ?? fallback;
 }
 
 function isEmbedded(dict: PDFDict): boolean {
@@ -228,24 +258,38 @@ function encodingCodes(dict: PDFDict): Map<string, string> {
   return codes;
 }
 
+/** A line set in an original font: its TJ operator, and how wide it runs. */
+export interface ShownLine {
+  operator: PDFOperator;
+  /** The advance of the whole line in thousandths of the size. */
+  width: number;
+  /** Glyphs shown, which character spacing (Tc) applies to. */
+  glyphs: number;
+}
+
 /**
  * The TJ operator that shows `text` in the font, or undefined when a character has no glyph in it.
  * A space the font cannot show becomes a gap of a word space.
  */
-export function showInFont(font: OriginalFont, text: string, context: PDFPage['doc']['context']): PDFOperator | undefined {
+export function showInFont(font: OriginalFont, text: string, context: PDFPage['doc']['context']): ShownLine | undefined {
   const parts = PDFArray.withContext(context);
   let run = '';
+  let width = 0;
+  let glyphs = 0;
   for (const char of text) {
     const code = font.codes.get(char);
     if (code !== undefined) {
       run += code;
+      width += font.advance(code);
+      glyphs++;
       continue;
     }
     if (!/\s/.test(char)) return undefined;
     if (run) parts.push(PDFHexString.of(run));
     run = '';
     parts.push(PDFNumber.of(-font.spaceWidth));
+    width += font.spaceWidth;
   }
   if (run) parts.push(PDFHexString.of(run));
-  return PDFOperator.of(PDFOperatorNames.ShowTextAdjusted, [parts]);
+  return { operator: PDFOperator.of(PDFOperatorNames.ShowTextAdjusted, [parts]), width, glyphs };
 }

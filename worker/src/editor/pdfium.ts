@@ -38,6 +38,10 @@ export interface LineStyle {
   italic: boolean;
   /** The font's PostScript name, to pick the closest shipped family. */
   fontName: string;
+  /** The font descriptor's /Flags (serif, fixed pitch, italic…), for a name that tells nothing. */
+  flags: number;
+  /** Where the line's glyphs reach, user space: the width a new text must keep within. */
+  extent: UserRect;
 }
 
 export interface TextRemoval {
@@ -109,6 +113,7 @@ function lineStyle(m: Pdfium, page: number, rect: UserRect, scratch: number, f64
   if (!text) return null;
   try {
     const count = m.FPDFText_CountChars(text);
+    let style: LineStyle | null = null;
     for (let i = 0; i < count; i++) {
       const code = m.FPDFText_GetUnicode(text, i);
       if (code === 0 || code === 32 || code === 10 || code === 13) continue;
@@ -116,28 +121,43 @@ function lineStyle(m: Pdfium, page: number, rect: UserRect, scratch: number, f64
       const x = f64(0);
       const y = f64(1);
       if (x < rect.left || x > rect.right || y < rect.bottom || y > rect.top) continue;
-      const size = m.FPDFText_GetFontSize(text, i);
-      const color: [number, number, number] = [0, 0, 0];
-      if (m.FPDFText_GetFillColor(text, i, scratch, scratch + 4, scratch + 8, scratch + 12)) {
-        for (let c = 0; c < 3; c++) color[c] = m.pdfium.getValue(scratch + c * 4, 'i32');
+      // left, right, bottom, top.
+      if (!m.FPDFText_GetCharBox(text, i, scratch, scratch + 8, scratch + 16, scratch + 24)) continue;
+      const box = { left: f64(0), right: f64(1), bottom: f64(2), top: f64(3) };
+      if (style) {
+        const e = style.extent;
+        style.extent = { left: Math.min(e.left, box.left), right: Math.max(e.right, box.right), bottom: Math.min(e.bottom, box.bottom), top: Math.max(e.top, box.top) };
+        continue;
       }
-      const nameLength = m.FPDFText_GetFontInfo(text, i, scratch + 16, 200, scratch);
-      const fontName = nameLength > 1 ? m.pdfium.UTF8ToString(scratch + 16) : '';
-      const flags = m.pdfium.getValue(scratch, 'i32');
-      const weight = m.FPDFText_GetFontWeight(text, i);
-      return {
-        x,
-        y,
-        size: size > 0 ? size : 12,
-        color,
-        bold: weight >= 600 || /bold|black|heavy/i.test(fontName),
-        // PDF font flag 7 (bit 6): Italic.
-        italic: (flags & (1 << 6)) !== 0 || /italic|oblique/i.test(fontName),
-        fontName,
-      };
+      style = firstGlyph(m, text, i, x, y, scratch, box);
     }
-    return null;
+    return style;
   } finally {
     m.FPDFText_ClosePage(text);
   }
+}
+
+/** The style of the line's first glyph: where it sits, its size, colour and font. */
+function firstGlyph(m: Pdfium, text: number, i: number, x: number, y: number, scratch: number, extent: UserRect): LineStyle {
+  const size = m.FPDFText_GetFontSize(text, i);
+  const color: [number, number, number] = [0, 0, 0];
+  if (m.FPDFText_GetFillColor(text, i, scratch, scratch + 4, scratch + 8, scratch + 12)) {
+    for (let c = 0; c < 3; c++) color[c] = m.pdfium.getValue(scratch + c * 4, 'i32');
+  }
+  const nameLength = m.FPDFText_GetFontInfo(text, i, scratch + 16, 200, scratch);
+  const fontName = nameLength > 1 ? m.pdfium.UTF8ToString(scratch + 16) : '';
+  const flags = m.pdfium.getValue(scratch, 'i32');
+  const weight = m.FPDFText_GetFontWeight(text, i);
+  return {
+    x,
+    y,
+    size: size > 0 ? size : 12,
+    color,
+    bold: weight >= 600 || /bold|black|heavy|demi/i.test(fontName),
+    // PDF font flag 7 (bit 6): Italic.
+    italic: (flags & (1 << 6)) !== 0 || /italic|oblique/i.test(fontName),
+    fontName,
+    flags,
+    extent,
+  };
 }

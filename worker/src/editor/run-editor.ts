@@ -17,6 +17,7 @@ export async function runEditor(ctx: ProcessorContext<{ operations: TEditDocumen
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
   await ctx.progress(0.2);
   const output = path.join(dir, 'output.pdf');
-  const { fontSubstituted } = await applyEdits(doc.path, output, ctx.options.operations, { flatten: ctx.options.flatten ?? false, images, workDir: dir, signal: ctx.signal });
-  return { outputs: [{ path: output, name: `${fileStem(input.name)}.pdf` }], ...(fontSubstituted ? { notice: 'FONT_SUBSTITUTED' as const } : {}) };
+  const { fontSubstituted, lineFitted } = await applyEdits(doc.path, output, ctx.options.operations, { flatten: ctx.options.flatten ?? false, images, workDir: dir, signal: ctx.signal });
+  const notice = lineFitted ? (fontSubstituted ? 'FONT_SUBSTITUTED_LINE_FITTED' : 'LINE_FITTED') : fontSubstituted ? 'FONT_SUBSTITUTED' : undefined;
+  return { outputs: [{ path: output, name: `${fileStem(input.name)}.pdf` }], ...(notice ? { notice } : {}) };
 }

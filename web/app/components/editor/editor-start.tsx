@@ -13,7 +13,8 @@ const EditorWorkspace = lazy(() => loadWorkspace().then((module) => ({ default: 
  * schemas of its operations, most of the page's script) loads once the visitor heads for the drop
  * zone, and a chosen file opens in it; a form page's Get form opens it at once.
  */
-export function EditorStart({ tool }: { tool: ToolInfo }) {
+/** `onWorking` hears whether a file is open: the page around then makes way for the workspace. */
+export function EditorStart({ tool, onWorking }: { tool: ToolInfo; onWorking?: (working: boolean) => void }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [files, setFiles] = useState<File[] | null>(null);
@@ -28,7 +29,7 @@ export function EditorStart({ tool }: { tool: ToolInfo }) {
     );
     return (
       <Suspense fallback={opening}>
-        <EditorWorkspace tool={tool} initialFiles={files ?? []} />
+        <EditorWorkspace tool={tool} initialFiles={files ?? []} onWorking={onWorking} />
       </Suspense>
     );
   }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { boundsOf } from '#shared/editor/operations';
 import type { ToolInfo } from '~/lib/tool-page';
 import { useBatchTasks } from '~/hooks/use-batch-tasks';
 import { useDownload } from '~/hooks/use-download';
@@ -11,12 +12,13 @@ import { fileNameList } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import { useMaxUploadBytes } from '~/lib/root-data';
+import type { TaskResult } from '#shared/api';
+import { DownloadIcon } from '../icons';
 import { ConfirmDialog } from '../layout/confirm-dialog';
 import { BatchView } from '../tool-flow/batch-view';
 import { FailureView } from '../tool-flow/failure-view';
 import { batchSettled, flowReducer, initialFlow, type FileItem } from '../tool-flow/flow-state';
 import { ProgressView } from '../tool-flow/progress-view';
-import { ResultView } from '../tool-flow/result-view';
 import { buildEditDocument, initialHistory, isDeleted, placeOperation, rotationOf, type DocAction, type EditorObject } from './document-model';
 import { EditorDropzone } from './editor-dropzone';
 import { admit, EDITOR_MAX_FILES, editCount, newTab, tabsReducer, type EditorTab } from './editor-tabs';
@@ -36,7 +38,8 @@ import { Thumbnails } from './thumbnails';
 import { Toolbar } from './toolbar';
 import { useEditorKeys } from './use-editor-keys';
 import { useFormBlank } from './use-form-blank';
-import { usePdfs, type PdfField, type PdfState } from './use-pdf';
+import type { PdfField } from './page-fields';
+import { usePdfs, type PdfState } from './use-pdf';
 import { useProGate } from './use-pro-gate';
 
 const imageAspect = (src: string) =>
@@ -80,7 +83,7 @@ interface ZoomAnchor {
  * The editor behind /edit-pdf, /annotate-pdf and /sign-pdf: open a PDF, place objects, apply them on
  * the server. It opens with the files chosen on the editor's start (see EditorStart).
  */
-export function EditorWorkspace({ tool, initialFiles }: { tool: ToolInfo; initialFiles: File[] }) {
+export function EditorWorkspace({ tool, initialFiles, onWorking }: { tool: ToolInfo; initialFiles: File[]; onWorking?: (working: boolean) => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const messageText = useMessageText();
@@ -106,6 +109,8 @@ export function EditorWorkspace({ tool, initialFiles }: { tool: ToolInfo; initia
   const [uploads, setUploads] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [downloaded, setDownloaded] = useState(false);
+  /** The last file Apply delivered, and each tab's edits as they were then (a tab changed since has unsaved work). */
+  const [delivered, setDelivered] = useState<{ result: TaskResult; docs: ReadonlyMap<string, unknown> } | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const active = tabs.find((tab) => tab.id === activeId) ?? tabs[0];
   const pdfs = usePdfs(useMemo(() => tabs.map((tab) => tab.url), [tabs]));
@@ -130,10 +135,17 @@ export function EditorWorkspace({ tool, initialFiles }: { tool: ToolInfo; initia
   }, [tabs]);
   useEffect(() => () => tabsRef.current.forEach((tab) => URL.revokeObjectURL(tab.url)), []);
 
-  const { onDownloadClick, awaitingLogin } = useDownload();
+  const { onDownloadClick, download, awaitingLogin } = useDownload();
   const phase = flow.task.phase;
-  const finished = phase === 'done' || (phase === 'batch' && batchSettled(flow.files));
+  const unchangedSince = delivered !== null && tabs.every((tab) => editCount(tab) === 0 || delivered.docs.get(tab.id) === tab.history.present);
+  const finished = (phase === 'select' && unchangedSince) || (phase === 'batch' && batchSettled(flow.files));
   useLeaveWarning(tabs.length > 0 && !(finished && downloaded) && !awaitingLogin);
+
+  // With a file open the workspace is the window (the page's heading and FAQ make way); a batch's
+  // results and a failure are shown in the page as the other tools show them.
+  const working = tabs.length > 0 && (phase === 'select' || phase === 'processing' || phase === 'done');
+  useEffect(() => onWorking?.(working), [working, onWorking]);
+  useEffect(() => () => onWorking?.(false), [onWorking]);
 
   // A form page's Get form: its blank opens as a tab, already uploaded by the server.
   useFormBlank(
@@ -329,10 +341,7 @@ export function EditorWorkspace({ tool, initialFiles }: { tool: ToolInfo; initia
     }
     if (toolName === 'highlight' || toolName === 'underline' || toolName === 'strikeout') {
       const rects = selectedLineRects(extra.lines, extra.from, extra.to);
-      const x0 = Math.min(...rects.map((r) => r[0]));
-      const y0 = Math.min(...rects.map((r) => r[1]));
-      const bounds: Rect = [x0, y0, Math.max(...rects.map((r) => r[0] + r[2])) - x0, Math.max(...rects.map((r) => r[1] + r[3])) - y0];
-      add({ id: newId(), op: { type: toolName, page, rect: bounds, rects, color: toolName === 'highlight' ? style.markColor : style.stroke } }, true);
+      add({ id: newId(), op: { type: toolName, page, rect: boundsOf(rects), rects, color: toolName === 'highlight' ? style.markColor : style.stroke } }, true);
       return;
     }
     if (toolName === 'signature' && !signature) {
@@ -435,10 +444,25 @@ export function EditorWorkspace({ tool, initialFiles }: { tool: ToolInfo; initia
     flowDispatch({ type: 'reset' });
     setSelectedId(null);
     setDownloaded(false);
+    setDelivered(null);
   };
 
-  const onDownload = (event: MouseEvent<HTMLAnchorElement>) =>
-    onDownloadClick(event, { pending: { count: Math.max(1, edited.length), tokens: edited.map((tab) => tab.token).join(';') }, onSaved: () => setDownloaded(true) });
+  const downloadRequest = () => ({ pending: { count: Math.max(1, edited.length), tokens: edited.map((tab) => tab.token).join(';') }, onSaved: () => setDownloaded(true) });
+  const onDownload = (event: MouseEvent<HTMLAnchorElement>) => onDownloadClick(event, downloadRequest());
+
+  // Apply and download is one click: the file downloads as soon as its task is done, and the
+  // workspace stays open on the same edits, with a line that offers the file again.
+  const result = phase === 'done' ? flow.task.result : undefined;
+  useEffect(() => {
+    const url = result && (result.fileurl ?? result.pdfurl);
+    if (!result || !url) return;
+    setDownloaded(false);
+    setDelivered({ result, docs: new Map(edited.map((tab) => [tab.id, tab.history.present])) });
+    flowDispatch({ type: 'reset' });
+    void download(url, downloadRequest());
+    // Once per result.
+  }, [result]);
+  const deliveredUrl = delivered && (delivered.result.fileurl ?? delivered.result.pdfurl);
 
   // A PDF dropped anywhere on the workspace opens as a tab, rather than replacing the page (and the work) in the browser.
   const carriesFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
@@ -451,8 +475,6 @@ export function EditorWorkspace({ tool, initialFiles }: { tool: ToolInfo; initia
     open([...e.dataTransfer.files]);
   };
 
-  if (phase === 'processing') return <ProgressView progress={flow.task.progress} busySeconds={flow.task.busySeconds} />;
-  if (phase === 'done') return <ResultView result={flow.task.result} inputSize={edited[0]?.file.size ?? 0} showSaving={false} onDownload={onDownload} onStartOver={startOver} />;
   if (phase === 'failed') return <FailureView error={flow.task.error} onRetry={apply} onStartOver={startOver} />;
   if (phase === 'batch') return <BatchView files={flow.files} options={undefined} showSaving={false} onRetry={retryTab} onDownload={onDownload} onStartOver={startOver} />;
 
@@ -489,6 +511,21 @@ export function EditorWorkspace({ tool, initialFiles }: { tool: ToolInfo; initia
         <p className="notice" role="alert">
           {messageText(active.error)}
         </p>
+      )}
+      {delivered && deliveredUrl && (
+        <div className="editor__delivered" role="status">
+          <DownloadIcon width={18} height={18} />
+          <p>
+            {t('editor.apply.downloaded')}{' '}
+            <a href={deliveredUrl} download onClick={onDownload}>
+              {t('editor.apply.again')}
+            </a>
+          </p>
+          {delivered.result.notice && <p>{t(`notices.${delivered.result.notice}`)}</p>}
+          <button type="button" className="editor__delivered-close" onClick={() => setDelivered(null)} aria-label={t('editor.apply.dismiss')}>
+            ×
+          </button>
+        </div>
       )}
       <p className="editor__hint" role="status">
         {t(`editor.hints.${toolName}`)}
@@ -565,6 +602,11 @@ export function EditorWorkspace({ tool, initialFiles }: { tool: ToolInfo; initia
           onConfirm={() => closeTab(closing)}
           onCancel={() => setClosing(null)}
         />
+      )}
+      {phase === 'processing' && (
+        <div className="editor-dialog__backdrop">
+          <ProgressView progress={flow.task.progress} busySeconds={flow.task.busySeconds} />
+        </div>
       )}
       {signing !== null && <SignatureDialog onDone={signed} onCancel={() => setSigning(null)} uploadImage={(file) => uploadPicture(tool.id, file)} />}
     </section>

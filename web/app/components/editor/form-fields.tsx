@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { PdfField, PdfPage } from './use-pdf';
+import type { PdfField } from './page-fields';
+import type { PdfPage } from './use-pdf';
 
 export type FieldValue = string | boolean;
 

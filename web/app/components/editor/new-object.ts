@@ -1,4 +1,5 @@
 /** What a tool places where the user clicked or dragged, in the style the panel shows. */
+import { STYLE_DEFAULTS } from '#shared/editor/operations';
 import type { EditorObject } from './document-model';
 import type { ToolName } from './editor-tools';
 import type { Align, FontFamily, Point, Rect } from './operations';
@@ -16,18 +17,8 @@ export interface ToolStyle {
   markColor: string;
 }
 
-export const DEFAULT_STYLE: ToolStyle = {
-  font: 'sans',
-  size: 14,
-  color: '#111111',
-  bold: false,
-  italic: false,
-  align: 'left',
-  stroke: '#d32f2f',
-  fill: null,
-  width: 2,
-  markColor: '#ffd400',
-};
+/** The contract's defaults: what the panel starts with is what an API client gets when it leaves a field out. */
+export const DEFAULT_STYLE: ToolStyle = { ...STYLE_DEFAULTS, fill: null };
 
 /** A saved signature: strokes in fractions of its box, or typed words, or an uploaded picture. */
 export type SavedSignature =

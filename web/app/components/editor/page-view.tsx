@@ -6,7 +6,8 @@ import { FormFields, type FieldValue } from './form-fields';
 import type { Point, Rect } from './operations';
 import { PlacedObject } from './placed-object';
 import { useNearPages } from './use-near-pages';
-import type { PdfField, PdfPage } from './use-pdf';
+import type { PdfField } from './page-fields';
+import type { PdfPage } from './use-pdf';
 import type { TextLine } from './text-lines';
 
 /** A click without a drag: the box each tool gives, in page fractions (width; height follows the page's proportions). */

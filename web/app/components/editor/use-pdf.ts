@@ -2,53 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { PDFPageProxy } from 'pdfjs-dist';
 import { openPdfDocument } from '~/lib/pdf-preview';
 import type { Rect } from './operations';
+import { pageFields, type PdfField, type Widget } from './page-fields';
 import { textLines, type TextLine, type TextPiece } from './text-lines';
-
-/** One AcroForm widget of a page, as the field layer draws it: its rect in page fractions, origin top left. */
-export interface PdfField {
-  name: string;
-  /** What a screen reader says: the field's tooltip (TU) when it has one. */
-  label: string;
-  kind: 'text' | 'checkbox' | 'radio' | 'select';
-  rect: Rect;
-  value: string | boolean;
-  /** A checkbox's or radio button's on value. */
-  onValue?: string;
-  options?: { value: string; label: string }[];
-  multiline?: boolean;
-  maxLength?: number;
-  readOnly?: boolean;
-}
-
-/** The fields pdf.js reads from a page's widget annotations, in the page's order. */
-interface Widget {
-  subtype?: string;
-  fieldName?: string;
-  fieldType?: string;
-  alternativeText?: string;
-  rect: number[];
-  fieldValue?: unknown;
-  exportValue?: string;
-  buttonValue?: string;
-  checkBox?: boolean;
-  radioButton?: boolean;
-  options?: { exportValue: string; displayValue: string }[];
-  multiLine?: boolean;
-  maxLen?: number;
-  readOnly?: boolean;
-  hidden?: boolean;
-}
-
-function toField(w: Widget, toFraction: (rect: number[]) => Rect): PdfField | undefined {
-  if (w.subtype !== 'Widget' || !w.fieldName || w.hidden) return undefined;
-  const common = { name: w.fieldName, label: w.alternativeText || w.fieldName, rect: toFraction(w.rect), readOnly: w.readOnly };
-  const value = Array.isArray(w.fieldValue) ? String(w.fieldValue[0] ?? '') : typeof w.fieldValue === 'string' ? w.fieldValue : '';
-  if (w.fieldType === 'Tx') return { ...common, kind: 'text', value, multiline: w.multiLine, maxLength: w.maxLen || undefined };
-  if (w.fieldType === 'Btn' && w.checkBox) return { ...common, kind: 'checkbox', value: !!w.exportValue && value === w.exportValue, onValue: w.exportValue };
-  if (w.fieldType === 'Btn' && w.radioButton) return { ...common, kind: 'radio', value, onValue: w.buttonValue };
-  if (w.fieldType === 'Ch') return { ...common, kind: 'select', value, options: (w.options ?? []).map((o) => ({ value: o.exportValue, label: o.displayValue })) };
-  return undefined;
-}
 
 /** One page as the workspace uses it: its displayed size in points, its picture, its lines of text. */
 export interface PdfPage {
@@ -100,28 +55,29 @@ function pdfPage(load: () => Promise<PDFPageProxy>, width: number, height: numbe
         job?.cancel();
       };
     },
-    async textLines() {
-      const page = await load();
-      const base = page.getViewport({ scale: 1 });
-      const content = await page.getTextContent();
-      const items = content.items.filter((item): item is TextPiece & (typeof content.items)[number] => 'str' in item);
-      return textLines(items, base.width, base.height, (x, y) => base.convertToViewportPoint(x, y));
-    },
+    textLines: () => linesOf(load),
     async fields() {
       const page = await load();
       const base = page.getViewport({ scale: 1 });
-      const widgets = (await page.getAnnotations({ intent: 'display' })) as Widget[];
+      const [widgets, lines] = await Promise.all([page.getAnnotations({ intent: 'display' }) as Promise<Widget[]>, linesOf(load)]);
       const toFraction = (rect: number[]): Rect => {
         const [x1, y1, x2, y2] = base.convertToViewportRectangle(rect);
         const left = Math.min(x1!, x2!);
         const top = Math.min(y1!, y2!);
         return [left / base.width, top / base.height, Math.abs(x2! - x1!) / base.width, Math.abs(y2! - y1!) / base.height];
       };
-      const found = widgets.map((w) => toField(w, toFraction)).filter((f): f is PdfField => !!f);
-      // Tab order follows the page: top to bottom, then left to right.
-      return found.sort((a, b) => (Math.abs(a.rect[1] - b.rect[1]) < 0.005 ? a.rect[0] - b.rect[0] : a.rect[1] - b.rect[1]));
+      return pageFields(widgets, lines, toFraction, base.height / base.width);
     },
   };
+}
+
+/** The page's lines of text, in fractions of the displayed page. */
+async function linesOf(load: () => Promise<PDFPageProxy>): Promise<TextLine[]> {
+  const page = await load();
+  const base = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const items = content.items.filter((item): item is TextPiece & (typeof content.items)[number] => 'str' in item);
+  return textLines(items, base.width, base.height, (x, y) => base.convertToViewportPoint(x, y));
 }
 
 /** Opens one PDF with pdf.js and reports its state; the returned function closes it. */
