@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalize } from '~/lib/i18n';
+import { useRootData } from '~/lib/root-data';
 import { pdfPlan } from '~/lib/plan-label';
 import type { UserInfo } from '~/lib/user-api';
 import { useAuth } from '~/stores/auth-provider';
@@ -40,6 +41,8 @@ function UserMenu({ userInfo }: { userInfo: UserInfo }) {
   const localize = useLocalize();
   const { logout, user } = useAuth();
   const plan = pdfPlan(user.vipInfo);
+  // A server without billing sells no subscription: its menu does not offer one.
+  const billing = useRootData()?.billingConfigured ?? false;
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -98,7 +101,7 @@ function UserMenu({ userInfo }: { userInfo: UserInfo }) {
   const links = [
     { to: '/account', label: 'auth.menu.account' },
     { to: '/history-tasks', label: 'auth.menu.history' },
-    { to: '/account?type=billing', label: 'auth.menu.subscriptions' },
+    ...(billing ? [{ to: '/account?type=billing', label: 'auth.menu.subscriptions' } as const] : []),
     { to: '/contact-us', label: 'auth.menu.contact' },
   ] as const;
 
