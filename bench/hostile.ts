@@ -2,6 +2,7 @@ import { openAsBlob } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { API_PATHS } from '#shared/api';
+import { urlFetchAllowlist } from '#shared/env';
 import {
   allHostileCases,
   HOSTILE_IDS,
@@ -116,7 +117,8 @@ export async function hostileBench(): Promise<string> {
           await worker?.killTree();
         }
       },
-      { worker: false },
+      // The api checks a page's address at the transfer too: both servers are internal addresses.
+      { worker: false, env: { URL_FETCH_ALLOWLIST: urlFetchAllowlist({ URL_FETCH_ALLOWLIST: sites.allowlist }) } },
     );
   } finally {
     await sites.close();

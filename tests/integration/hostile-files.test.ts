@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '#shared/api';
+import { urlFetchAllowlist } from '#shared/env';
 import { ERRORS } from '#shared/errors';
 import pdfToWordTool from '#shared/tools/pdf-to-word';
 import { visitor } from '../support/api-client';
@@ -149,7 +150,8 @@ describe('hostile files through the public API', () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-hostile-'));
     files = writeHostileFiles(tmp);
     sites = await startHostileSites();
-    stack = await startStack({ WORKER_LOCK_MS: 5000 }, { worker: false });
+    // The api checks a page's address at the transfer too: both servers are internal addresses.
+    stack = await startStack({ WORKER_LOCK_MS: 5000, URL_FETCH_ALLOWLIST: urlFetchAllowlist({ URL_FETCH_ALLOWLIST: sites.allowlist }) }, { worker: false });
     await startWorkerProcess();
     const v = visitor(stack.app);
     client = {
