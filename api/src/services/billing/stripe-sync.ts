@@ -69,8 +69,11 @@ export async function syncSubscription(deps: Deps, sub: Stripe.Subscription): Pr
       });
     } catch (e) {
       // Another delivery created it a moment ago: apply this read as an update of that row instead.
-      if (!(await deps.db.subscription.findUnique({ where: { stripeSubscriptionId: sub.id } }))) throw e;
-      return syncSubscription(deps, sub);
+      if (await deps.db.subscription.findUnique({ where: { stripeSubscriptionId: sub.id } })) return syncSubscription(deps, sub);
+      // Its account was deleted meanwhile (the deletion cancels the plan at Stripe, which tells us): nothing left to record.
+      if (await orderOf(deps, order.id)) throw e;
+      log.warn('stripe subscription of a deleted account', { subscription: sub.id });
+      return;
     }
   } else {
     // An ended subscription never comes back, and a period never goes back: such a read is older than ours.
