@@ -8,6 +8,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, pdfText, qpdfPages } from '../support/fixtures';
 import { launchChromium } from '../support/browser';
+import { hydrated } from '../support/page-flows';
 import { startStack, type Stack } from '../support/stack';
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Greenhouse</title></head>
@@ -53,6 +54,7 @@ describe('converters in the browser', () => {
   it('puts two images into one PDF, one page each, with their previews shown first', async () => {
     const page = await browser.newPage({ acceptDownloads: true });
     await page.goto(`${stack.baseUrl}/jpg-to-pdf`);
+    await hydrated(page);
     expect(await page.getByText('Select images', { exact: true }).count()).toBe(1);
     await page.locator('input[type=file]').setInputFiles([fixture('images/exif_Landscape_3.jpg'), fixture('images/unstructured_bmp_24.bmp')]);
     await expect.poll(() => page.locator('[data-status="ready"]').count(), { timeout: 30_000 }).toBe(2);
@@ -67,6 +69,7 @@ describe('converters in the browser', () => {
   it('checks the address, then saves a web page as a PDF', async () => {
     const page = await browser.newPage({ acceptDownloads: true });
     await page.goto(`${stack.baseUrl}/html-to-pdf`);
+    await hydrated(page);
     const convert = page.getByRole('button', { name: 'Convert to PDF' });
     const address = page.getByLabel('Web page address (URL)');
 
@@ -90,6 +93,7 @@ describe('converters in the browser', () => {
     it(`says on the address field, when it is sent, why the server will not fetch an address (${lang})`, async () => {
       const page = await browser.newPage();
       await page.goto(`${stack.baseUrl}${prefix}/html-to-pdf`);
+    await hydrated(page);
       const address = page.locator('input[type=url]');
       const convert = page.locator('form button[type=submit]');
       for (const [url, message] of [
@@ -111,6 +115,7 @@ describe('converters in the browser', () => {
   it('prints a web page as the layout and paper chosen, named after its title', async () => {
     const page = await browser.newPage({ acceptDownloads: true });
     await page.goto(`${stack.baseUrl}/html-to-pdf`);
+    await hydrated(page);
     await page.getByLabel('Web page address (URL)').fill(`http://127.0.0.1:${sitePort}/report`);
     await page.getByRole('radio', { name: /^Phone/ }).check();
     await page.getByLabel('Paper size').selectOption('fit');
@@ -132,6 +137,7 @@ describe('converters in the browser', () => {
   it('takes no more books than the server converts in one task (EBOOK_MAX_FILES)', async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.baseUrl}/ebooks-to-pdf`);
+    await hydrated(page);
     const books = Array.from({ length: 10 }, (_, i) => {
       const book = path.join(tmp, `book-${i + 1}.epub`);
       fs.copyFileSync(fixture('ebooks/epubcheck_lorem_epub2.epub'), book);
@@ -146,6 +152,7 @@ describe('converters in the browser', () => {
   it('reads French by default on the French OCR page', async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.baseUrl}/fr/pdf-ocr`);
+    await hydrated(page);
     await page.locator('input[type=file]').setInputFiles(fixture('scanned/ocrmypdf_francais.pdf'));
     await expect.poll(() => page.locator('[data-status="ready"]').count(), { timeout: 30_000 }).toBe(1);
     expect(await page.getByRole('checkbox', { name: 'Français', exact: true }).isChecked()).toBe(true);

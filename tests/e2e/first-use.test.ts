@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_PATHS } from '#shared/ai/api';
 import { ERRORS } from '#shared/errors';
@@ -11,6 +11,7 @@ import { launchChromium } from '../support/browser';
 import { createFailedTask, createSession, createUser } from '../support/factories';
 import { fixture } from '../support/fixtures';
 import { OLD_OCR, writeScanWithOldOcr } from '../support/old-ocr';
+import { hydrated } from '../support/page-flows';
 import { latestLoginLink } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
 import { getI18n } from '../support/copy';
@@ -45,7 +46,6 @@ describe('first use without dead ends', () => {
   };
 
   /** The page's script has started (it sets the version cookie): buttons now do what they say. */
-  const hydrated = (page: Page) => page.waitForFunction(() => document.cookie.includes('pdfVersion='));
 
   for (const lang of ['en', 'fr'] as const) {
     const { t } = getI18n(lang);
