@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { loadEnv } from '#shared/env';
@@ -6,6 +5,7 @@ import { newApiKey } from '#shared/server/api-keys';
 import { makeDeps } from '#shared/server/make-deps';
 import { createUser } from '../tests/support/factories';
 import { fixture } from '../tests/support/fixtures';
+import { runCaptured } from '../tests/support/run-captured';
 import { kb, scratchDir, secs, table, timed } from './lib';
 import { runModes, startServers } from './servers';
 
@@ -21,17 +21,10 @@ const SOURCES = [
 const FILES = 20;
 
 /** `sheaf compress-pdf <folder> --out <dir> --json …` through the project's launcher (the compiled command once built). */
-function sheaf(args: string[]): Promise<Array<{ result: string; outputBytes: number }>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/sheaf.mjs', ...args, '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`sheaf exited with ${code}: ${stdout}`));
-      resolve(JSON.parse(stdout));
-    });
-  });
+async function sheaf(args: string[]): Promise<Array<{ result: string; outputBytes: number }>> {
+  const { code, stdout, stderr } = await runCaptured(process.execPath, ['scripts/sheaf.mjs', ...args, '--json'], { cwd: ROOT });
+  if (code !== 0) throw new Error(`sheaf exited with ${code}: ${stdout}${stderr}`);
+  return JSON.parse(stdout);
 }
 
 /** A folder of 20 PDFs compressed by the `sheaf` command: against a server (api + worker processes, an API key) and with --local. */

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import type Stripe from 'stripe';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,34 +6,20 @@ import { loadEnv, type Env } from '#shared/env';
 import { makeDeps } from '#shared/server/make-deps';
 import { stripeClient } from '#shared/server/stripe-client';
 import { catalogueProduct, createSession, createUser } from '../support/factories';
+import { runCaptured, type CapturedRun } from '../support/run-captured';
 import { startStack, type Stack } from '../support/stack';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 
 const DAY = 86_400_000;
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /**
  * The billing command in its own process, with `input` typed at its prompt: what `npm run billing`
  * runs, started by node directly (npm and tsx's launcher cost seconds per run on a busy machine).
  */
-function billing(args: string[], env: NodeJS.ProcessEnv, input = '', via: 'node' | 'npm' = 'node'): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const [command, ...argv] = via === 'npm' ? ['npm', 'run', '--silent', 'billing', '--', ...args] : ['node', '--import', 'tsx', 'scripts/billing.ts', ...args];
-    const child = spawn(command, argv, { cwd: ROOT, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+function billing(args: string[], env: NodeJS.ProcessEnv, input = '', via: 'node' | 'npm' = 'node'): Promise<CapturedRun> {
+  const [command, ...argv] = via === 'npm' ? ['npm', 'run', '--silent', 'billing', '--', ...args] : ['node', '--import', 'tsx', 'scripts/billing.ts', ...args];
+  return runCaptured(command, argv, { cwd: ROOT, env, input });
 }
 
 describe('npm run billing', () => {

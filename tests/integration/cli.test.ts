@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { ERRORS } from '#shared/errors';
 import { newApiKey } from '#shared/server/api-keys';
 import { createUser } from '../support/factories';
 import { fixture, qpdfPages } from '../support/fixtures';
+import { runCaptured, type CapturedRun } from '../support/run-captured';
 import { startStack, type Stack } from '../support/stack';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -23,25 +23,13 @@ interface Row {
 }
 
 /** The command in its own process, from its sources, as `npx sheaf` runs it before a build. */
-function sheaf(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; rows: Row[]; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('node', ['--import', 'tsx', 'worker/src/cli/main.ts', ...args, '--json'], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        resolve({ code, rows: JSON.parse(stdout) as Row[], stderr });
-      } catch {
-        reject(new Error(`exit ${code}, stdout is not one JSON document:\n${stdout}\n${stderr}`));
-      }
-    });
-  });
+async function sheaf(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; rows: Row[]; stderr: string }> {
+  const { code, stdout, stderr } = await runCaptured('node', ['--import', 'tsx', 'worker/src/cli/main.ts', ...args, '--json'], { cwd: ROOT, env: { ...process.env, ...env } });
+  try {
+    return { code, rows: JSON.parse(stdout) as Row[], stderr };
+  } catch {
+    throw new Error(`exit ${code}, stdout is not one JSON document:\n${stdout}\n${stderr}`);
+  }
 }
 
 // The three runs are independent (their own folders; only the first uses the server): they share the two cores.
@@ -130,16 +118,8 @@ describe.concurrent('the sheaf command', () => {
 });
 
 /** The command's plain output, as a person reads it. */
-function sheafText(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('node', ['--import', 'tsx', 'worker/src/cli/main.ts', ...args], { cwd: ROOT, env: process.env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function sheafText(args: string[]): Promise<CapturedRun> {
+  return runCaptured('node', ['--import', 'tsx', 'worker/src/cli/main.ts', ...args], { cwd: ROOT });
 }
 
 describe('the sheaf command’s help and refusals', () => {
