@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '#shared/i18n';
 import { localizePath } from '../../web/app/lib/i18n';
 import { launchChromium } from '../support/browser';
+import { openInEditor, writeLetter } from '../support/editor-flows';
 import { getI18n } from '../support/copy';
 import { pdfText } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
@@ -27,10 +27,7 @@ describe('the editor once a file is open', () => {
     browser = await launchChromium();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-window-'));
     letter = path.join(tmp, 'letter.pdf');
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    doc.addPage([612, 792]).drawText('Hello from the original', { x: 72, y: 700, size: 18, font });
-    fs.writeFileSync(letter, await doc.save());
+    await writeLetter(letter);
     fs.mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
@@ -40,13 +37,7 @@ describe('the editor once a file is open', () => {
   });
 
   const open = async (lang: Lang, viewport: { width: number; height: number }, touch = false) => {
-    const context = await browser.newContext({ viewport, acceptDownloads: true, hasTouch: touch, isMobile: touch });
-    const page = await context.newPage();
-    page.on('pageerror', (e) => console.error('page error', e.message));
-    await page.goto(`${stack.baseUrl}${localizePath('/edit-pdf', lang)}`);
-    await page.waitForFunction(() => document.cookie.includes('pdfVersion='));
-    await page.locator('input[type=file][accept*="pdf"]').setInputFiles(letter);
-    await page.locator('.editor-page[data-page="1"] canvas').waitFor();
+    const page = await openInEditor(browser, `${stack.baseUrl}${localizePath('/edit-pdf', lang)}`, letter, { viewport, hasTouch: touch, isMobile: touch });
     await page.waitForTimeout(400);
     return page;
   };

@@ -9,6 +9,7 @@ import { API_PATHS } from '#shared/api';
 import { ZEditDocument } from '#shared/editor/operations';
 import { getTool } from '#shared/tools';
 import { launchChromium } from '../support/browser';
+import { openInEditor, writeLetter } from '../support/editor-flows';
 import { fixture, pdfText } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
 import { getI18n } from '../support/copy';
@@ -19,18 +20,6 @@ const SIZES = [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },
 ] as const;
-
-/** A letter page with three lines of Helvetica 18 at known places (PDF y grows upwards). */
-async function writeLetter(file: string) {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
-  page.drawText('Hello from the original', { x: 72, y: 700, size: 18, font });
-  page.drawText('Old words here', { x: 72, y: 650, size: 18, font });
-  page.drawText('Third line for marking', { x: 72, y: 600, size: 18, font });
-  doc.addPage([612, 792]);
-  fs.writeFileSync(file, await doc.save());
-}
 
 type Sent = { toolType: string; token: string; operations: string; flatten?: boolean };
 type Op = { type: string; page: number; rect: number[]; [key: string]: unknown };
@@ -55,15 +44,7 @@ describe('the PDF editor in the browser', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  const open = async (at: string, viewport: { width: number; height: number }) => {
-    const page = await browser.newPage({ viewport, acceptDownloads: true });
-    page.on('pageerror', (e) => console.error('page error', e.message));
-    await page.goto(`${stack.baseUrl}${at}`);
-    await page.waitForFunction(() => document.cookie.includes('pdfVersion='));
-    await page.locator('input[type=file][accept*="pdf"]').setInputFiles(letter);
-    await page.locator('.editor-page[data-page="1"] canvas').waitFor();
-    return page;
-  };
+  const open = (at: string, viewport: { width: number; height: number }) => openInEditor(browser, `${stack.baseUrl}${at}`, letter, { viewport });
 
   /** Points of page 1 given in fractions of the page as displayed, the pages scrolled to show them (the mouse does not scroll). */
   const pointsOn = async (page: Page, ...points: [number, number][]) => {
