@@ -81,6 +81,10 @@ describe('plans shown to a visitor', () => {
       await tool.locator('.workspace__side').scrollIntoViewIfNeeded();
       await shot(tool, `tool-files-on-${lang}-${vp}`);
       await tool.close();
+      // The editor's drop zone says it too: its result is a download like any tool's.
+      const editor = await open(on, at('/edit-pdf'), VIEWPORTS[vp]);
+      expect(await editor.locator('.dropzone__note').textContent()).toBe(t('flow.dropzone.download.pro'));
+      await editor.close();
 
       const pricing = await open(on, at('/pricing'), VIEWPORTS[vp]);
       const pro = pricing.locator('.plan-card--featured .plan-card__features li');
