@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from './limits';
+import { DEFAULT_AI_MAX_PAGES, DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from './limits';
 import { readSealCertificate, type SealCertificate } from './seal-certificate';
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
@@ -120,6 +120,13 @@ const ZEnv = z.object({
   AI_EMBEDDING_MODEL: z.string().min(1).optional(),
   /** The same server's vision model, which sees an uploaded image with the question (chat with image); unset, its OCR text is used. */
   AI_VISION_MODEL: z.string().min(1).optional(),
+  /**
+   * Pages an AI document may have, on every plan and with billing off too (the Free plan's 100 stay
+   * below it): a long book's text is read in seconds, and nothing larger ties up an indexing slot.
+   */
+  AI_MAX_PAGES: int(DEFAULT_AI_MAX_PAGES, 1),
+  /** AI documents a worker process indexes at once; each owner has one of them at most (see ai-index-queue.ts). */
+  AI_INDEX_CONCURRENCY: int(2, 1),
   /** The footer's social links: each shown only when the operator gives the site's own account. */
   SOCIAL_FACEBOOK_URL: z.url().optional(),
   SOCIAL_X_URL: z.url().optional(),

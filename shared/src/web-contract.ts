@@ -15,6 +15,8 @@ export type PageConfig = Pick<
   | 'FILE_RETENTION_MINUTES'
   | 'SESSION_DAYS'
   | 'MAX_UPLOAD_MB'
+  // The pages an AI document may have: the AI upload and the pricing page state it.
+  | 'AI_MAX_PAGES'
   | 'DOWNLOAD_POLICY'
   // The Free plan's daily tasks, which the pricing page states when billing is on.
   | 'FREE_DAILY_TASKS'

@@ -79,7 +79,7 @@ describe('first use without dead ends', () => {
       const limits = page.locator('.dropzone__limits');
       await limits.waitFor();
       const drawn = await limits.textContent();
-      expect(drawn).toBe(t('aiPdf.upload.limitsOpen', { mb: stack.deps.env.MAX_UPLOAD_MB }));
+      expect(drawn).toBe(t('aiPdf.upload.limitsOpen', { mb: stack.deps.env.MAX_UPLOAD_MB, pages: stack.deps.env.AI_MAX_PAGES }));
       expect(await page.locator('.ai-badge').count()).toBe(3);
       expect((await config).status()).toBe(200);
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_FREE_LIMITS, AI_PATHS, AI_UNLIMITED_LIMITS, type AiDocumentView } from '#shared/ai/api';
+import { AI_FREE_LIMITS, AI_PATHS, AI_UNLIMITED_LIMITS, aiLimitsOn, type AiDocumentView } from '#shared/ai/api';
 import { randomId } from '#shared/server/ids';
 import { visitor } from '../support/api-client';
 import { createSession, createSubscription, createUser } from '../support/factories';
@@ -170,7 +170,7 @@ describe('AI documents: upload, indexing with physical pages and OCR, limits, is
     const { cookie } = await createSession(stack.deps, user.id);
     const subscriber = owner();
     subscriber.agent.set('Cookie', cookie);
-    expect((await subscriber.agent.get(AI_PATHS.config)).body.data.limits).toEqual(AI_UNLIMITED_LIMITS);
+    expect((await subscriber.agent.get(AI_PATHS.config)).body.data.limits).toEqual(aiLimitsOn(AI_UNLIMITED_LIMITS, stack.deps.env.AI_MAX_PAGES));
     await stack.deps.db.aiDocument.createMany({
       data: Array.from({ length: AI_FREE_LIMITS.files! }, (_, i) => ({ documentId: randomId(24), token: randomId(32), title: `d${i}`, userId: user.id, status: 'ready' })),
     });

@@ -80,7 +80,7 @@ describe('a server without billing', () => {
           t('pricing.lines.fileSize', { mb: stack.deps.env.MAX_UPLOAD_MB }),
           t('pricing.lines.downloadOpen'),
           t('pricing.lines.noDailyLimit'),
-          t('pricing.lines.aiNoLimits', { mb: stack.deps.env.MAX_UPLOAD_MB }),
+          t('pricing.lines.aiNoLimits', { mb: stack.deps.env.MAX_UPLOAD_MB, pages: stack.deps.env.AI_MAX_PAGES }),
           // No AI provider here: the assistant quotes, it does not translate or explain.
           t('pricing.lines.aiQuotes'),
         ],
@@ -158,7 +158,7 @@ describe('a server with billing', () => {
         expect(free).not.toContain(line);
         expect(line).not.toMatch(/\bMB\b|\bMo\b|OCR|compress/i);
       }
-      expect(ai).toEqual([t('pricing.lines.aiUnlimited'), t('pricing.lines.aiSize', { gb: 1 }), t('pricing.lines.aiQuotes')]);
+      expect(ai).toEqual([t('pricing.lines.aiUnlimited'), t('pricing.lines.aiSize', { gb: 1, pages: stack.deps.env.AI_MAX_PAGES }), t('pricing.lines.aiQuotes')]);
       expect(ai.join(' ')).not.toMatch(/translat|tradui|expla|expliqu/i);
     });
 
@@ -166,7 +166,7 @@ describe('a server with billing', () => {
       stack.deps.env.AI_MODEL = 'test-model';
       try {
         const ai = columns(await page(stack, at('/pricing')))[2];
-        expect(ai).toEqual([t('pricing.lines.aiUnlimited'), t('pricing.lines.aiSize', { gb: 1 }), t('pricing.lines.aiGenerative'), t('pricing.lines.aiImages')]);
+        expect(ai).toEqual([t('pricing.lines.aiUnlimited'), t('pricing.lines.aiSize', { gb: 1, pages: stack.deps.env.AI_MAX_PAGES }), t('pricing.lines.aiGenerative'), t('pricing.lines.aiImages')]);
       } finally {
         stack.deps.env.AI_MODEL = undefined;
       }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { freeServerLines, planColumns, type PlanRuleSettings } from '#shared/billing/plan-rules';
 import { RESOURCES } from '#shared/i18n';
 
-const settings: PlanRuleSettings = { downloadPolicy: 'pro', freeDailyTasks: 5, maxUploadMb: 100, generativeAi: false };
+const settings: PlanRuleSettings = { downloadPolicy: 'pro', freeDailyTasks: 5, maxUploadMb: 100, aiMaxPages: 2000, generativeAi: false };
 const keys = (lines: Array<{ key: string }>) => lines.map((l) => l.key);
 
 describe('plan columns derived from the rules', () => {
@@ -29,6 +29,14 @@ describe('plan columns derived from the rules', () => {
   it('offers translate and explain only with a provider', () => {
     expect(keys(planColumns(settings).ai)).toEqual(['aiUnlimited', 'aiSize', 'aiQuotes']);
     expect(keys(planColumns({ ...settings, generativeAi: true }).ai)).toEqual(['aiUnlimited', 'aiSize', 'aiGenerative', 'aiImages']);
+  });
+
+  it("states the server's AI pages per document on every plan, billing off too", () => {
+    const line = (lines: Array<{ key: string; values?: Record<string, number> }>, key: string) => lines.find((l) => l.key === key)?.values;
+    expect(line(planColumns(settings).free, 'aiFree')?.pages).toBe(100);
+    expect(line(planColumns({ ...settings, aiMaxPages: 40 }).free, 'aiFree')?.pages).toBe(40);
+    expect(line(planColumns(settings).ai, 'aiSize')).toEqual({ gb: 1, pages: 2000 });
+    expect(line(freeServerLines(settings), 'aiNoLimits')).toEqual({ mb: 100, pages: 2000 });
   });
 
   it('has copy for every line in both languages', () => {

@@ -36,6 +36,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     origin: config.PUBLIC_URL,
     hasSession: hasSessionCookie(request),
     maxUploadMb: config.MAX_UPLOAD_MB,
+    aiMaxPages: config.AI_MAX_PAGES,
     // Without billing every Upgrade, Pay and Buy says 'Payment method not configured'.
     billingConfigured: billing.configured,
     // Who may download results: the tool pages say it before the work is done.

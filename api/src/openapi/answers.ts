@@ -182,7 +182,7 @@ export const ZAiConfig = covering<AiConfigView>()(
       files: z.number().int().nullable(),
       questionsPerDay: z.number().int().nullable(),
       maxMb: z.number(),
-      maxPages: z.number().int().nullable(),
+      maxPages: z.number().int(),
     }),
     usage: z.object({ files: z.number().int(), questionsToday: z.number().int() }),
   }),

@@ -124,24 +124,36 @@ export interface AiConfigView {
   usage: { files: number; questionsToday: number };
 }
 
-/** The plan's AI limits; null means unlimited. */
+/** The requester's AI limits on this server; null means unlimited. Pages are always bounded (AI_MAX_PAGES). */
 export interface AiLimits {
   files: number | null;
   questionsPerDay: number | null;
   maxMb: number;
-  maxPages: number | null;
+  maxPages: number;
 }
 
+/** A plan's AI limits as the spec's table states them: its pages may be unlimited (null), before the server's own bound. */
+export type AiPlanLimits = Omit<AiLimits, 'maxPages'> & { maxPages: number | null };
+
 /** The spec's Free vs Unlimited table (the 'Upgrade AI Plan' popup shows the same figures). */
-export const AI_FREE_LIMITS: AiLimits = { files: 10, questionsPerDay: 20, maxMb: 100, maxPages: 100 };
-export const AI_UNLIMITED_LIMITS: AiLimits = { files: null, questionsPerDay: null, maxMb: 1024, maxPages: null };
+export const AI_FREE_LIMITS: AiPlanLimits = { files: 10, questionsPerDay: 20, maxMb: 100, maxPages: 100 };
+export const AI_UNLIMITED_LIMITS: AiPlanLimits = { files: null, questionsPerDay: null, maxMb: 1024, maxPages: null };
+
+/**
+ * A plan's limits on a server that reads at most `serverMaxPages` pages of a document (AI_MAX_PAGES):
+ * even the unlimited plan stops there, so one document can never hold an indexing slot for long.
+ */
+export function aiLimitsOn(plan: AiPlanLimits, serverMaxPages: number): AiLimits {
+  return { ...plan, maxPages: Math.min(plan.maxPages ?? serverMaxPages, serverMaxPages) };
+}
 
 /**
  * The limits of everyone without the AI plan: the Free table; without billing nobody could lift them,
- * so there are none (like the daily conversions and the Pro features) but the server's upload size.
+ * so there are none (like the daily conversions and the Pro features) but the server's upload size
+ * and its pages per document.
  */
-export function baseAiLimits(billingConfigured: boolean, maxUploadMb: number): AiLimits {
-  return billingConfigured ? AI_FREE_LIMITS : { ...AI_UNLIMITED_LIMITS, maxMb: maxUploadMb };
+export function baseAiLimits(billingConfigured: boolean, maxUploadMb: number, serverMaxPages: number): AiLimits {
+  return aiLimitsOn(billingConfigured ? AI_FREE_LIMITS : { ...AI_UNLIMITED_LIMITS, maxMb: maxUploadMb }, serverMaxPages);
 }
 
 /** Languages a PDF can be translated into (BCP 47). */

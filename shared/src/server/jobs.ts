@@ -41,9 +41,10 @@ export interface ThumbJob {
   to: number;
 }
 
-/** Index one AI document (AiDocument.documentId); progress goes to its row. */
+/** Index one AI document (AiDocument.documentId); progress goes to its row. The owner's next document is queued when it ends (ai-index-queue.ts). */
 export interface AiIndexJob {
   documentId: string;
+  owner: { userId: string | null; visitorId: string | null };
 }
 
 /** Deliver one webhook (WebhookDelivery.id); each attempt is recorded on its row. */

@@ -58,7 +58,7 @@ export const sofficeRestarts = new Counter({
 
 export const aiIndexed = new Counter({
   name: 'sheaf_ai_index_total',
-  help: 'AI documents indexed, by outcome (done, failed)',
+  help: 'AI documents indexed, by outcome (done, failed, cancelled: deleted while read)',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });

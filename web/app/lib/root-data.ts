@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import { planColumns, type PlanColumns } from '#shared/billing/plan-rules';
-import { DEFAULT_MAX_UPLOAD_MB } from '#shared/limits';
+import { DEFAULT_AI_MAX_PAGES, DEFAULT_MAX_UPLOAD_MB } from '#shared/limits';
 import type { ToolSummary } from '#shared/tools/catalog';
 import type { loader } from '../root';
 
@@ -21,6 +21,11 @@ export function useMaxUploadBytes(): number {
   return (useRootData()?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB) * 1024 * 1024;
 }
 
+/** The pages an AI document may have on this server (AI_MAX_PAGES); the default before root data has loaded. */
+export function useAiMaxPages(): number {
+  return useRootData()?.aiMaxPages ?? DEFAULT_AI_MAX_PAGES;
+}
+
 /** The named tools of the catalogue, in the order given. */
 export function useTools(ids: readonly string[]): ToolSummary[] {
   const tools = useToolCatalog();
@@ -34,5 +39,5 @@ export function useTools(ids: readonly string[]): ToolSummary[] {
 export function usePlanColumns(): PlanColumns | null {
   const root = useRootData();
   if (!root?.billingConfigured) return null;
-  return planColumns({ downloadPolicy: root.downloadPolicy, freeDailyTasks: root.freeDailyTasks, maxUploadMb: root.maxUploadMb, generativeAi: root.generativeAi });
+  return planColumns({ downloadPolicy: root.downloadPolicy, freeDailyTasks: root.freeDailyTasks, maxUploadMb: root.maxUploadMb, aiMaxPages: root.aiMaxPages, generativeAi: root.generativeAi });
 }

@@ -242,7 +242,7 @@ function FreeServer({ free }: { free: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
   const root = useRootData();
-  const lines = root ? freeServerLines({ downloadPolicy: root.downloadPolicy, maxUploadMb: root.maxUploadMb, generativeAi: root.generativeAi }) : [];
+  const lines = root ? freeServerLines({ downloadPolicy: root.downloadPolicy, maxUploadMb: root.maxUploadMb, aiMaxPages: root.aiMaxPages, generativeAi: root.generativeAi }) : [];
   return (
     <>
       <section className="content-hero content-hero--compact">

@@ -6,6 +6,7 @@ import { AppError, isAppError } from '#shared/errors';
 import { sniffKind } from '#shared/file-kinds';
 import type { Deps } from '#shared/server/deps';
 import type { AiIndexJob } from '#shared/server/jobs';
+import { queueNextOfOwner } from '#shared/server/ai-index-queue';
 import { log } from '#shared/server/logger';
 import { aiIndexDuration, aiIndexed } from '#shared/server/metrics';
 import { readHead } from '#shared/server/read-head';
@@ -20,23 +21,51 @@ const INDEX_STALL_MS = 4 * 60_000;
 /** Progress is written each 5 points, or each second when it moves more slowly. */
 const PROGRESS_STEP = 5;
 const PROGRESS_EVERY_MS = 1000;
+/** How often a running job looks whether its document still exists: a deleted one stops within about this long. */
+const CANCEL_POLL_MS = 1000;
 
 /**
  * The ai-index queue's handler: a user error (a damaged PDF, no text) fails the document at once,
- * anything else (a worker that died, a full disk) is tried again until the job's last attempt.
+ * anything else (a worker that died, a full disk) is tried again until the job's last attempt. A
+ * document deleted while it is read (by its owner, or with their account) stops the reading within
+ * about a second and the job ends, freeing its slot. However it ends, the owner's next document
+ * is queued (ai-index-queue.ts).
  */
 export async function runIndexJob(deps: Deps, hosts: TaskHosts, job: Job<AiIndexJob>): Promise<void> {
+  const { documentId, owner } = job.data;
+  const deleted = watchForDeletion(deps, documentId);
   try {
-    await indexDocument(deps, hosts, job.data.documentId);
+    await indexDocument(deps, hosts, documentId, deleted.signal);
   } catch (e) {
+    if (deleted.signal.aborted || !(await deps.db.aiDocument.count({ where: { documentId } }))) {
+      log.info('AI indexing stopped: the document was deleted', { documentId });
+      aiIndexed.inc({ outcome: 'cancelled' });
+      return;
+    }
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     if (isAppError(e) || lastAttempt) {
       await failDocument(deps, job.data.documentId, e);
       throw new UnrecoverableError(e instanceof Error ? e.message : String(e));
     }
-    log.warn('AI indexing crashed, will retry', { documentId: job.data.documentId, error: String(e) });
+    log.warn('AI indexing crashed, will retry', { documentId, error: String(e) });
     throw e;
+  } finally {
+    deleted.stop();
+    // Jobs queued before owners took turns carry no owner: their documents each have a job already.
+    if (owner) await queueNextOfOwner(deps, owner);
   }
+}
+
+/** Aborts when the document's row is gone; a poll, as a deletion may come from any api process (or the account's). */
+function watchForDeletion(deps: Deps, documentId: string): { signal: AbortSignal; stop(): void } {
+  const controller = new AbortController();
+  const timer = setInterval(() => {
+    deps.db.aiDocument
+      .count({ where: { documentId } })
+      .then((n) => n === 0 && controller.abort())
+      .catch(() => undefined);
+  }, CANCEL_POLL_MS);
+  return { signal: controller.signal, stop: () => clearInterval(timer) };
 }
 
 /**
@@ -45,7 +74,7 @@ export async function runIndexJob(deps: Deps, hosts: TaskHosts, job: Job<AiIndex
  * rows with the outline; the document is then ready. A document with no readable text fails with
  * AI_NO_TEXT: it is never indexed as empty.
  */
-export async function indexDocument(deps: Deps, hosts: TaskHosts, documentId: string): Promise<void> {
+export async function indexDocument(deps: Deps, hosts: TaskHosts, documentId: string, signal: AbortSignal): Promise<void> {
   const doc = await deps.db.aiDocument.findUnique({ where: { documentId } });
   // Deleted while queued, or done by an earlier attempt.
   if (!doc || !doc.storageKey || doc.status !== 'indexing') return;
@@ -68,7 +97,7 @@ export async function indexDocument(deps: Deps, hosts: TaskHosts, documentId: st
     };
     const result = await hosts.run(
       { tool: READ_DOCUMENT, inputs: [{ path: local, name: doc.title, kind }], options: {}, workDir },
-      { timeoutMs: INDEX_TIMEOUT_MS, stallMs: INDEX_STALL_MS, onProgress: progress },
+      { timeoutMs: INDEX_TIMEOUT_MS, stallMs: INDEX_STALL_MS, onProgress: progress, signal },
     );
     const text = JSON.parse(await fs.readFile(result.outputs[0].path, 'utf8')) as DocumentText;
     const chunks = chunkPages(text.pages);

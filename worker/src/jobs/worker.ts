@@ -128,15 +128,18 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   );
   thumbs.on('error', (err) => log.error('thumbnail worker error', { error: String(err) }));
 
-  // AI documents are indexed one at a time in a host of their own: a long scan's OCR never holds a task slot.
-  const aiHosts = new TaskHosts(AI_HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB }, 1, processorConfig(deps.env));
+  // AI documents are indexed in hosts of their own: a long scan's OCR never holds a task slot. Owners
+  // take turns with one job each (ai-index-queue.ts), so with two slots or more one owner's long
+  // document never keeps another's waiting.
+  const aiSlots = deps.env.AI_INDEX_CONCURRENCY;
+  const aiHosts = new TaskHosts(AI_HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB }, aiSlots, processorConfig(deps.env));
   const aiIndex = new Worker<AiIndexJob>(AI_INDEX_QUEUE, (job) => {
     observeQueueWait(job);
     return runIndexJob(deps, aiHosts, job);
   }, {
     connection,
     prefix,
-    concurrency: 1,
+    concurrency: aiSlots,
     lockDuration,
     stalledInterval: lockDuration,
     // As for tasks: a stall is a worker that stopped, and BullMQ failing the job for it would leave the document 'indexing'.

@@ -1,4 +1,4 @@
-import { AI_UNLIMITED_LIMITS, baseAiLimits, type AiLimits } from '#shared/ai/api';
+import { AI_UNLIMITED_LIMITS, aiLimitsOn, baseAiLimits, type AiLimits } from '#shared/ai/api';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import type { Requester } from '../../middleware/requester';
@@ -11,11 +11,11 @@ const QUESTION_KIND = 'ai-question';
 
 /** The requester's AI documents: a user's own, or a visitor's not yet adopted by an account. */
 
-/** The AI plan (or Pro, which includes it) lifts every limit; visitors and Free users have the base ones. */
+/** The AI plan (or Pro, which includes it) lifts every limit but the server's pages; visitors and Free users have the base ones. */
 export async function aiLimitsOf(deps: Deps, who: Requester): Promise<AiLimits> {
-  const { billingConfigured, MAX_UPLOAD_MB } = deps.env;
-  if (billingConfigured && who.userId && (await vipInfoFor(deps, who.userId)).isAiTimeVip) return AI_UNLIMITED_LIMITS;
-  return baseAiLimits(billingConfigured, MAX_UPLOAD_MB);
+  const { billingConfigured, MAX_UPLOAD_MB, AI_MAX_PAGES } = deps.env;
+  if (billingConfigured && who.userId && (await vipInfoFor(deps, who.userId)).isAiTimeVip) return aiLimitsOn(AI_UNLIMITED_LIMITS, AI_MAX_PAGES);
+  return baseAiLimits(billingConfigured, MAX_UPLOAD_MB, AI_MAX_PAGES);
 }
 
 /** Counts one question of today; past the plan's daily questions: AI_QUESTION_LIMIT, nothing counted. */

@@ -8,7 +8,7 @@ import { mindMapMarkdown, sectionsOf, summarize } from '#shared/ai/structure';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
-import { TASK_JOB_OPTIONS } from '#shared/server/jobs';
+import { queueNextOfOwner } from '#shared/server/ai-index-queue';
 import ocrTool from '#shared/tools/pdf-ocr';
 import type { Requester } from '../../middleware/requester';
 import { findOwnedFile, ownedRowsWhere, ownsRow } from '../file-service';
@@ -48,7 +48,8 @@ async function assertRoomForOne(db: Pick<Deps['db'], 'aiDocument'>, who: Request
 
 /**
  * Makes an AI document of one of the requester's uploads, within the plan's limits (files, size,
- * pages; an encrypted PDF is refused), and queues its indexing. The document keeps its own copy
+ * pages, which the server bounds in every mode; an encrypted PDF is refused), and queues its
+ * indexing: at once, or after the requester's documents still indexing (one job per owner). The document keeps its own copy
  * of the file: the upload is swept with retention, the document lives until it is deleted.
  */
 export async function addDocument(deps: Deps, who: Requester, token: string): Promise<{ documentId: string; title: string }> {
@@ -59,7 +60,7 @@ export async function addDocument(deps: Deps, who: Requester, token: string): Pr
   const limits = await aiLimitsOf(deps, who);
   await assertRoomForOne(deps.db, who, limits.files);
   if (Number(file.size) > limits.maxMb * MB) throw new AppError('FILE_TOO_LARGE', `${file.size} bytes for the AI assistant`);
-  if (kind === 'pdf' && limits.maxPages !== null) {
+  if (kind === 'pdf') {
     const pages = await pageCountOf(deps, who, file);
     if (pages > limits.maxPages) throw new AppError('AI_PAGE_LIMIT', `${pages} pages, at most ${limits.maxPages}`);
   }
@@ -88,7 +89,7 @@ export async function addDocument(deps: Deps, who: Requester, token: string): Pr
     await deps.store.remove(storageKey);
     throw e;
   }
-  await deps.aiIndex.add('index', { documentId }, { ...TASK_JOB_OPTIONS, jobId: documentId });
+  await queueNextOfOwner(deps, who);
   return { documentId, title };
 }
 
@@ -109,8 +110,10 @@ export async function deleteDocument(deps: Deps, who: Requester, documentId: str
   const doc = await findOwnedDocument(deps, who, documentId);
   await deps.db.aiDocument.delete({ where: { id: doc.id } });
   if (doc.storageKey) await deps.store.remove(doc.storageKey);
-  // A job still waiting goes; a running one finds the document gone and stops.
-  await deps.aiIndex.remove(documentId).catch(() => undefined);
+  // A job not yet running goes, and the owner's next document takes its turn. A running one (it
+  // cannot be removed) sees within a second that the row is gone, stops and queues the next itself.
+  const removed = await deps.aiIndex.remove(documentId).catch(() => 0);
+  if (removed) await queueNextOfOwner(deps, doc);
 }
 
 /** The document's passages in order, as the retrieval core reads them. */

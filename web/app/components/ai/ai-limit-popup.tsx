@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { AI_FREE_LIMITS, AI_UNLIMITED_LIMITS, type AiLimits } from '#shared/ai/api';
+import { AI_FREE_LIMITS, AI_UNLIMITED_LIMITS, aiLimitsOn, type AiLimits } from '#shared/ai/api';
 import { formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
+import { useAiMaxPages } from '~/lib/root-data';
 import { useAuth } from '~/stores/auth-provider';
 import { PlanLimitDialog } from '../payment/plan-limit-dialog';
 
@@ -15,13 +16,14 @@ export function AiLimitPopup({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const auth = useAuth();
+  const aiMaxPages = useAiMaxPages();
   const unlimited = t('aiPdf.limit.unlimitedValue');
   const count = (value: number | null) => (value === null ? unlimited : new Intl.NumberFormat(lang).format(value));
   const size = (limits: AiLimits) => t('aiPdf.limit.perPdf', { size: formatBytes(limits.maxMb * MB, t, lang) });
   const row = (label: string, value: (limits: AiLimits) => string) => ({
     label,
-    free: value(AI_FREE_LIMITS),
-    paid: value(AI_UNLIMITED_LIMITS),
+    free: value(aiLimitsOn(AI_FREE_LIMITS, aiMaxPages)),
+    paid: value(aiLimitsOn(AI_UNLIMITED_LIMITS, aiMaxPages)),
   });
   const rows = [
     row(t('aiPdf.limit.rows.files'), (l) => count(l.files)),

@@ -8,7 +8,7 @@ import { AI_CODE, aiApi, uploadAiFile } from '~/lib/ai-api';
 import { ApiError, type FlowMessage } from '~/lib/api-client';
 import { useLocalize } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
-import { useRootData } from '~/lib/root-data';
+import { useAiMaxPages, useRootData } from '~/lib/root-data';
 import { EnvelopeError } from '~/lib/user-api';
 import { useAuth } from '~/stores/auth-provider';
 import { Dropzone } from '../tool-flow/dropzone';
@@ -22,7 +22,7 @@ type UploadState = { phase: 'idle' } | { phase: 'uploading'; name: string; fract
 
 /** The requester's limits under the picker: the Free plan's figures, or only the size where nothing else is counted. */
 const limitsText = (t: TFunction, limits: AiLimits) =>
-  limits.files === null ? t('aiPdf.upload.limitsOpen', { mb: limits.maxMb }) : t('aiPdf.upload.limits', { files: limits.files, mb: limits.maxMb, pages: limits.maxPages });
+  limits.files === null ? t('aiPdf.upload.limitsOpen', { mb: limits.maxMb, pages: limits.maxPages }) : t('aiPdf.upload.limits', { files: limits.files, mb: limits.maxMb, pages: limits.maxPages });
 
 /** A refusal's envelope code and what to tell the user. */
 export function failureOf(e: unknown): { code: number | undefined; message: FlowMessage } {
@@ -44,7 +44,8 @@ export function AiUpload({ id, config }: { id?: string; config: AiConfigView | u
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   // Until the requester's own limits have loaded, everyone's without the AI plan, as the server rendered them.
   const root = useRootData();
-  const pageLimits = baseAiLimits(root?.billingConfigured ?? true, root?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB);
+  const aiMaxPages = useAiMaxPages();
+  const pageLimits = baseAiLimits(root?.billingConfigured ?? true, root?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB, aiMaxPages);
   const [limitOpen, setLimitOpen] = useState(false);
   const abort = useRef<(() => void) | undefined>(undefined);
 
