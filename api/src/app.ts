@@ -15,6 +15,7 @@ import { measureRequests, metricsEndpoint } from './middleware/metrics';
 import { limitApiKeyRate, limitRate, refuseWhenBusy } from './middleware/traffic';
 import { ensureVisitorId, requester } from './middleware/requester';
 import { cspNonceOf, securityHeaders } from './middleware/security-headers';
+import { refuseUnstorableText } from './middleware/validate';
 import { openApiDocument } from './openapi/document';
 import { renderApiDocs } from './openapi/view';
 import { askRouter } from './routes/ai/ask-router';
@@ -55,6 +56,7 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   api.use(['/miaohui/file/transfer', '/miaohui/file/unLoginTransfer'], express.json({ limit: EDIT_LIMITS.json + 64 * 1024, strict: true }));
   api.use(express.json({ limit: '64kb', strict: true }));
   api.use(cookieParser());
+  api.use(refuseUnstorableText);
   api.use('/health', healthRouter(deps));
   api.get('/docs', (_req, res) => res.json(openApiDocument()));
   api.get('/docs/view', (_req, res) => res.type('html').send(renderApiDocs(openApiDocument(), cspNonceOf(res))));

@@ -164,6 +164,8 @@ const ZEnv = z.object({
   TRANSFERS_PER_MINUTE: int(60, 1),
   /** Requests one API key may make per minute, on any API route (on top of the upload and transfer limits). */
   API_KEY_REQUESTS_PER_MINUTE: int(300, 1),
+  /** Wrong credentials (API keys, login links, the metrics token) one IP address may send per minute; past it every credential from it answers 429 until the minute ends. */
+  FAILED_AUTH_PER_MINUTE: int(20, 1),
   /** The first retry delay of a webhook delivery (doubling each time, five attempts in all); tests set it short. */
   WEBHOOK_RETRY_BASE_MS: int(30_000, 1),
   /** Internal `host:port`s (comma-separated) that html-to-pdf and webhooks may reach although the SSRF guard blocks internal addresses. */

@@ -174,3 +174,84 @@ export function fieldProblems(schema: z.ZodType, error: z.ZodError, input: unkno
 
 /** The problems as one message: "language must be one of …; redo must be true or false". */
 export const problemsMessage = (problems: readonly FieldProblem[]) => problems.map((p) => p.message).join('; ');
+
+/**
+ * U+0000, which PostgreSQL cannot store in text, and half of a surrogate pair, which no UTF-8 can
+ * carry (JSON's `"\ud800"` parses to one): text holding either is refused, never stored.
+ */
+const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
+
+export const isUnstorableText = (text: string) => UNSTORABLE.test(text);
+
+/** A field whose name itself holds such a character is named with it escaped: `x\u0000`. */
+const escaped = (name: string) => name.replace(UNSTORABLE_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+export const unstorableTextProblem = (field: string): FieldProblem => ({
+  field: escaped(field),
+  message: `${escaped(field)} must not contain U+0000 (NUL) or an unpaired surrogate`,
+});
+
+/** A hostile body may hold thousands of such strings: the answer names the first few. */
+const MAX_UNSTORABLE_PROBLEMS = 10;
+
+/** Past this a field's name is cut: a body nested a million deep names its field `0.0.0.…`. */
+const FIELD_NAME_MAX = 200;
+
+/** An object as JSON and form parsers make them (a raw body's Buffer is not one). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** An array or object being walked: its field names (an array's are its indexes) and the next one to look at. */
+interface Frame {
+  value: Record<string, unknown> | unknown[];
+  keys: string[] | null;
+  next: number;
+}
+
+const frameOf = (value: unknown): Frame | undefined =>
+  Array.isArray(value) ? { value, keys: null, next: 0 } : isPlainObject(value) ? { value, keys: Object.keys(value), next: 0 } : undefined;
+
+/** The field the walk stands on: the key each frame last took, joined as zod joins a path. */
+function fieldOf(stack: readonly Frame[]): string {
+  let field = '';
+  for (const f of stack) {
+    field += `${field ? '.' : ''}${f.keys ? f.keys[f.next - 1] : f.next - 1}`;
+    if (field.length > FIELD_NAME_MAX) return `${field.slice(0, FIELD_NAME_MAX)}…`;
+  }
+  return field;
+}
+
+/**
+ * The fields of a parsed request (a JSON body, a form's fields) whose text, or whose name, holds
+ * U+0000 or an unpaired surrogate, in the order sent, each named by its path as zod names fields:
+ * `operations.operations.0.text`. Walked without recursion: a 2 MB body may nest arrays a million deep.
+ */
+export function unstorableTextProblems(input: unknown): FieldProblem[] {
+  if (typeof input === 'string') return UNSTORABLE.test(input) ? [unstorableTextProblem('body')] : [];
+  const problems: FieldProblem[] = [];
+  const first = frameOf(input);
+  const stack = first ? [first] : [];
+  while (stack.length > 0 && problems.length < MAX_UNSTORABLE_PROBLEMS) {
+    const top = stack[stack.length - 1];
+    const size = top.keys ? top.keys.length : (top.value as unknown[]).length;
+    if (top.next >= size) {
+      stack.pop();
+      continue;
+    }
+    const key = top.keys ? top.keys[top.next] : top.next;
+    top.next++;
+    const child = (top.value as Record<string | number, unknown>)[key];
+    if (typeof key === 'string' && UNSTORABLE.test(key)) problems.push(unstorableTextProblem(fieldOf(stack)));
+    else if (typeof child === 'string') {
+      if (UNSTORABLE.test(child)) problems.push(unstorableTextProblem(fieldOf(stack)));
+    } else if (typeof child === 'object' && child !== null) {
+      const frame = frameOf(child);
+      if (frame) stack.push(frame);
+    }
+  }
+  return problems;
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, type ApiKeyView, type CreatedApiKey, type TaskAnswer } from '#shared/api';
 import { ERRORS } from '#shared/errors';
 import { API_KEYS_PER_USER, hashApiKey } from '#shared/server/api-keys';
@@ -186,5 +186,64 @@ describe('personal API keys: created in a browser session, used as Bearer, limit
 
     await owner.revoke(keys[0].apiKey.id);
     expect((await owner.create('one more')).body.code).toBe(0);
+  });
+
+  it('names a key without its control, bidirectional and zero-width characters, as a file is named', async () => {
+    const owner = await signedIn();
+    const created = await owner.newKey('\u202Eyek\u200B nightly\uFEFF\u2066 merge\u200D');
+    expect(created.apiKey.name).toBe('yek nightly merge');
+    expect((await owner.list()).body.data.map((k: ApiKeyView) => k.name)).toEqual(['yek nightly merge']);
+    // Persian keeps the non-joiner its spelling needs.
+    expect((await owner.newKey('کلید\u200Cها')).apiKey.name).toBe('کلید\u200Cها');
+    expect((await owner.create('\u200B\u202E\u200D')).body.error).toBe('ILLEGAL_INPUT');
+  });
+});
+
+describe('wrong credentials count against the address they come from', () => {
+  const FAILURES = 5;
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ FAILED_AUTH_PER_MINUTE: FAILURES }, { worker: false });
+  });
+  afterAll(() => stack.stop());
+
+  it(`after ${FAILURES} wrong keys in a minute, refuses every key from that address (a right one too) with 429 and Retry-After, until the minute ends`, async () => {
+    const user = await createUser(stack.deps);
+    const { cookie } = await createSession(stack.deps, user.id);
+    const key = ((await request(stack.app).post(API_PATHS.apiKeys).set('Cookie', cookie).send({ name: 'script' })).body.data as CreatedApiKey).key;
+    const withKey = (k: string) => request(stack.app).get('/api/user/getUserInfo').set('Authorization', `Bearer ${k}`);
+    expect((await withKey(key)).status).toBe(200);
+
+    for (let i = 0; i < FAILURES; i++) {
+      const guess = await withKey(`sheaf_${String(i).repeat(43)}`);
+      expect({ status: guess.status, error: guess.body.error }).toEqual({ status: 401, error: 'API_KEY_INVALID' });
+    }
+    for (const k of [key, `sheaf_${'9'.repeat(43)}`]) {
+      const refused = await withKey(k);
+      expect({ status: refused.status, body: refused.body }).toMatchObject({ status: 429, body: { error: 'TOO_FREQUENT', message: ERRORS.TOO_FREQUENT.message } });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    }
+    // The same lane holds login links; a browser already signed in goes on.
+    const link = await request(stack.app).post('/api/user/emailLogin').send({ email: user.email, token: 'x'.repeat(40) });
+    expect({ status: link.status, error: link.body.error }).toEqual({ status: 429, error: 'TOO_FREQUENT' });
+    expect((await request(stack.app).get('/api/user/getUserInfo').set('Cookie', cookie)).status).toBe(200);
+
+    // The minute ends (shortened here): the right key works again.
+    const [counter] = await stack.deps.redis.keys(`${stack.deps.env.QUEUE_PREFIX}:rl:auth-failures:*`);
+    await stack.deps.redis.pexpire(counter, 1);
+    await vi.waitFor(async () => expect(await stack.deps.redis.exists(counter)).toBe(0));
+    expect((await withKey(key)).status).toBe(200);
+  });
+
+  it('counts wrong login links too: past the limit, the next link answers 429', async () => {
+    const user = await createUser(stack.deps);
+    for (let i = 0; i < FAILURES; i++) {
+      const guess = await request(stack.app).post('/api/user/emailLogin').send({ email: user.email, token: `${i}`.repeat(40) });
+      expect(guess.body.error).toBe('LINK_INVALID');
+    }
+    const refused = await request(stack.app).post('/api/user/emailLogin').send({ email: user.email, token: 'y'.repeat(40) });
+    expect({ status: refused.status, error: refused.body.error }).toEqual({ status: 429, error: 'TOO_FREQUENT' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 });

@@ -13,7 +13,7 @@ import { startWorker, type RunningWorker } from '../../worker/src/jobs/worker';
  */
 export const BILLING_WITHOUT_STRIPE_CALLS: Partial<Env> = { STRIPE_SECRET_KEY: 'sk_test_unused', STRIPE_WEBHOOK_SECRET: 'whsec_unused', billingConfigured: true };
 
-const UNLIMITED_TRAFFIC: Partial<Env> = { UPLOADS_PER_MINUTE: 100_000, TRANSFERS_PER_MINUTE: 100_000, API_KEY_REQUESTS_PER_MINUTE: 100_000, TASKS_PER_USER: 10_000, QUEUE_BUSY_DEPTH: 100_000 };
+const UNLIMITED_TRAFFIC: Partial<Env> = { UPLOADS_PER_MINUTE: 100_000, TRANSFERS_PER_MINUTE: 100_000, API_KEY_REQUESTS_PER_MINUTE: 100_000, FAILED_AUTH_PER_MINUTE: 100_000, TASKS_PER_USER: 10_000, QUEUE_BUSY_DEPTH: 100_000 };
 
 export interface Stack {
   baseUrl: string;

@@ -92,6 +92,13 @@ describe('editor operations', () => {
     const ink = { type: 'ink', page: 1, rect: [0, 0, 1, 1], strokes: [stroke], color: '#000000', width: 1 };
     expect(ZEditDocument.safeParse(doc(ink)).success).toBe(true);
     expect(ZEditDocument.safeParse(doc(ink, ink)).success).toBe(false);
+    // One point past the cap, the answer names the cap.
+    const atCap = { ...ink, strokes: [Array.from({ length: EDIT_LIMITS.inkPoints - 1 }, (_, i) => [i / EDIT_LIMITS.inkPoints, 0.5]), [[0.5, 0.5]]] };
+    expect(ZEditDocument.safeParse(doc(atCap)).success).toBe(true);
+    const overCap = { ...atCap, strokes: [...atCap.strokes, [[0.5, 0.6]]] };
+    expect(() => parseConversionRequest({ toolType: 'edit-pdf', token: 't', operations: JSON.stringify(doc(overCap)) })).toThrow(
+      expect.objectContaining({ code: 'ILLEGAL_INPUT', message: `operations must have at most ${EDIT_LIMITS.inkPoints} ink points` }),
+    );
     const images = Array.from({ length: EDIT_LIMITS.imageTokens + 1 }, (_, i) => ({ type: 'image', page: 1, rect: [0, 0, 0.1, 0.1], token: `t${i}`, rotation: 0 }));
     expect(ZEditDocument.safeParse(doc(...images)).success).toBe(false);
     expect(ZEditDocument.safeParse(doc(...images.slice(1))).success).toBe(true);

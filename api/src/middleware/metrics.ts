@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import { collectProcessMetrics, httpDuration, metricsAuthorized, queueJobs, registry } from '#shared/server/metrics';
+import { checkCredential } from '../services/credential-checks';
 import { errorHandler } from './error-handler';
 
 /**
@@ -45,8 +46,13 @@ async function readQueueDepths(deps: Deps) {
 export function metricsEndpoint(deps: Deps, token: string): RequestHandler {
   collectProcessMetrics();
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (!metricsAuthorized(req.headers.authorization, token))
-      return errorHandler(new AppError('NOT_SIGNED_IN', 'metrics token'), req, res, next);
+    try {
+      await checkCredential(deps, req.ip, async () => {
+        if (!metricsAuthorized(req.headers.authorization, token)) throw new AppError('NOT_SIGNED_IN', 'metrics token');
+      });
+    } catch (error) {
+      return errorHandler(error, req, res, next);
+    }
     await readQueueDepths(deps);
     res.type(registry.contentType).send(await registry.metrics());
   };

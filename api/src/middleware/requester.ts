@@ -4,6 +4,7 @@ import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import { bearerKey, hashApiKey } from '#shared/server/api-keys';
 import { randomId } from '#shared/server/ids';
+import { checkCredential } from '../services/credential-checks';
 
 /**
  * Who is asking: always a visitor id (anonymous cookie), plus a user id once signed in, by the
@@ -71,7 +72,7 @@ export function requester(deps: Deps) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = bearerKey(req.headers.authorization);
     if (key) {
-      res.locals.requester = await keyHolder(deps, key);
+      res.locals.requester = await checkCredential(deps, req.ip, () => keyHolder(deps, key));
       return next();
     }
     const visitorId = ensureVisitorId(deps.env, req, res);

@@ -1,7 +1,10 @@
+import fs from 'node:fs/promises';
 import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { AppError } from '#shared/errors';
 import type { Env } from '#shared/env';
+import { unstorableTextProblems } from '#shared/field-problems';
+import { InvalidInputError } from '../presenters/error-presenter';
 
 /** Multipart overhead allowed on top of the file itself before the request is refused unread. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -63,7 +66,7 @@ export function singleFileUpload(env: Env, maxMb = env.MAX_UPLOAD_MB) {
     // Past the file's cap multer reads the rest of the body before answering; this bounds that.
     capBody(req, maxBytes * READ_CAPS);
     parse(req, res, (err: unknown) => {
-      if (!err) return req.file ? next() : next(new AppError('UPLOAD_FAILED', 'no file field'));
+      if (!err) return req.file ? refuseUnstorableFields(req, next) : next(new AppError('UPLOAD_FAILED', 'no file field'));
       if (err instanceof multer.MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') return next(new AppError('FILE_TOO_LARGE', err.message));
         if (err.code === 'LIMIT_FILE_COUNT' || err.code === 'LIMIT_UNEXPECTED_FILE') return next(new AppError('SINGLE_FILE_ONLY', err.message));
@@ -72,4 +75,11 @@ export function singleFileUpload(env: Env, maxMb = env.MAX_UPLOAD_MB) {
       next(new AppError('UPLOAD_FAILED', String(err)));
     });
   };
+}
+
+/** A form's fields are read only now, after the request-wide check (refuseUnstorableText): the same rule, and the stored file goes. */
+function refuseUnstorableFields(req: Request, next: NextFunction) {
+  const problems = unstorableTextProblems(req.body);
+  if (problems.length === 0) return next();
+  void fs.rm(req.file!.path, { force: true }).then(() => next(new InvalidInputError(problems)));
 }

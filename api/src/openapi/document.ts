@@ -94,7 +94,7 @@ function build() {
           scheme: 'bearer',
           bearerFormat: `${API_KEY_PREFIX}…`,
           description:
-            'A personal API key, created on the account page; unknown or revoked: 401 API_KEY_INVALID. Each key may make API_KEY_REQUESTS_PER_MINUTE calls a minute (a setting), and its answers carry RateLimit-* headers.',
+            'A personal API key, created on the account page; unknown or revoked: 401 API_KEY_INVALID. Each key may make API_KEY_REQUESTS_PER_MINUTE calls a minute (a setting), and its answers carry RateLimit-* headers. Past FAILED_AUTH_PER_MINUTE wrong keys from one address in a minute, every key from it answers 429 TOO_FREQUENT with Retry-After until the minute ends.',
         },
         cookieSession: {
           type: 'apiKey',

@@ -1,9 +1,9 @@
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import { ASSISTANT_TOOLS, getTool, outputsImages } from '#shared/tools';
+import { stripInvisibleCharacters } from '#shared/validation';
 import type { Requester } from '../middleware/requester';
 import { vipInfoFor } from './billing/entitlement-service';
-import { stripControlCharacters } from './file-service';
 
 /**
  * DOWNLOAD_POLICY (applied to an output's page thumbnails too: they show its content): `open` lets anyone who owns the file download it; `login` needs a signed-in user;
@@ -61,7 +61,7 @@ export function zipName(tasks: ReadonlyArray<{ name: string; tool: string; input
 }
 
 /** The name a download is saved under: no control or bidirectional characters, never empty. */
-export const downloadName = (name: string) => stripControlCharacters(name).trim() || 'download';
+export const downloadName = (name: string) => stripInvisibleCharacters(name).trim() || 'download';
 
 const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',

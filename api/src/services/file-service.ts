@@ -6,22 +6,14 @@ import { randomId } from '#shared/server/ids';
 import { TOOLS, getTool } from '#shared/tools';
 import type { Requester } from '../middleware/requester';
 import { readHead } from '#shared/server/read-head';
+import { stripInvisibleCharacters } from '#shared/validation';
 
 const ACCEPTED_ANYWHERE = new Set<FileKind>(TOOLS.flatMap((t) => [...t.accepts]));
-
-/**
- * Control characters, and the invisible marks that reorder text (bidirectional embeddings, overrides,
- * isolates and marks): `invoice\u202Efdp.exe` displays as `invoiceexe.pdf`.
- */
-const CONTROL_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
-
-/** A file name as shown and saved: no control characters, no bidirectional controls. */
-export const stripControlCharacters = (name: string) => name.replace(CONTROL_CHARACTERS, '');
 
 /** Browsers send names as latin1 in multipart headers; recover UTF-8 names and strip path parts. */
 export function cleanFileName(raw: string): string {
   const utf8 = Buffer.from(raw, 'latin1').toString('utf8');
-  const name = stripControlCharacters((utf8.includes('\uFFFD') ? raw : utf8).split(/[\\/]/).pop()!).trim();
+  const name = stripInvisibleCharacters((utf8.includes('\uFFFD') ? raw : utf8).split(/[\\/]/).pop()!).trim();
   return (name || 'file').slice(0, 200);
 }
 

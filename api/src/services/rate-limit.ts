@@ -23,6 +23,15 @@ export async function countHit(deps: Deps, key: string, limit: number, windowSec
   return { limit, remaining: Math.max(0, limit - count), resetSeconds: ttl < 0 ? windowSeconds : Math.max(1, ttl), exceeded: count > limit };
 }
 
+/** Where a key stands without counting a hit: `exceeded` once no hit is left (a lane that counts only failures looks first). */
+export async function peekWindow(deps: Deps, key: string, limit: number, windowSeconds: number): Promise<RateWindow> {
+  const redisKey = `${deps.env.QUEUE_PREFIX}:rl:${key}`;
+  await whenReady(deps.redis, CONNECT_WAIT_MS);
+  const [[, count], [, ttl]] = (await deps.redis.multi().get(redisKey).ttl(redisKey).exec()) as [[null, string | null], [null, number]];
+  const hits = Number(count ?? 0);
+  return { limit, remaining: Math.max(0, limit - hits), resetSeconds: ttl < 0 ? windowSeconds : Math.max(1, ttl), exceeded: hits >= limit };
+}
+
 /** Throws TOO_FREQUENT (the spec's code 410) once `limit` hits happened within `windowSeconds`. */
 export async function rateLimit(deps: Deps, key: string, limit: number, windowSeconds: number): Promise<void> {
   const window = await countHit(deps, key, limit, windowSeconds);

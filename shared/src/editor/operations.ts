@@ -192,8 +192,8 @@ function inkPoints(ops: readonly TOperation[]): number {
 export const ZEditDocument = z
   .strictObject({ version: z.literal(1), operations: z.array(ZOperation).max(EDIT_LIMITS.operations) })
   .superRefine((doc, ctx) => {
-    if (inkPoints(doc.operations) > EDIT_LIMITS.inkPoints) ctx.addIssue({ code: 'custom', message: 'too many ink points' });
-    if (imageTokens(doc.operations).length > EDIT_LIMITS.imageTokens) ctx.addIssue({ code: 'custom', message: 'too many images' });
+    if (inkPoints(doc.operations) > EDIT_LIMITS.inkPoints) ctx.addIssue({ code: 'custom', message: `must have at most ${EDIT_LIMITS.inkPoints} ink points` });
+    if (imageTokens(doc.operations).length > EDIT_LIMITS.imageTokens) ctx.addIssue({ code: 'custom', message: `must place at most ${EDIT_LIMITS.imageTokens} images` });
   });
 export type TEditDocument = z.infer<typeof ZEditDocument>;
 

@@ -70,6 +70,20 @@ export async function meanGrey(file: string, page: number, [x, y, w, h]: readonl
   }
 }
 
+/** The grey (0 black – 255 white) of single pixels of the rendered page, at [x, y] fractions of the page as displayed: one render for them all. */
+export async function greysAt(file: string, page: number, points: readonly (readonly number[])[]): Promise<number[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-editor-render-'));
+  try {
+    const out = path.join(dir, 'page');
+    const r = spawnSync('pdftoppm', ['-r', '36', '-cropbox', '-gray', '-png', '-singlefile', '-f', String(page), '-l', String(page), file, out]);
+    if (r.status !== 0) throw new Error(`pdftoppm: ${r.stderr}`);
+    const { data, info } = await sharp(`${out}.png`).greyscale().raw().toBuffer({ resolveWithObject: true });
+    return points.map(([x, y]) => data[Math.min(info.height - 1, Math.floor(y * info.height)) * info.width + Math.min(info.width - 1, Math.floor(x * info.width))]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** A blank page whose crop box is a window of its media box, shown turned 90° (so every mapping matters). */
 export const turnedCroppedPage: string = await (async () => {
   const doc = await PDFDocument.create();

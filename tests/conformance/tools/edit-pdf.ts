@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { annotations, edits, halfBlackPng, meanGrey, op, textFieldValue, turnedCroppedPage } from '../editor/checks';
+import { EDIT_LIMITS } from '#shared/editor/operations';
+import { annotations, edits, greysAt, halfBlackPng, meanGrey, op, textFieldValue, turnedCroppedPage } from '../editor/checks';
 import { fixture } from '../../support/fixtures';
 import { pictureCases } from '../editor/picture-cases';
 import { replaceCases } from '../editor/replace-cases';
@@ -11,6 +12,11 @@ import { pageCount, pageRotations, pdfFixture, structureProblems, text } from '.
 
 const tracemonkey = pdfFixture('pdfjs_tracemonkey.pdf').file;
 const form = pdfFixture('pypdf_libreoffice-form.pdf').file;
+/** A freehand stroke of as many points as a document may hold, zigzagging across the page (rounded as the browser sends them). */
+const longStroke = Array.from({ length: EDIT_LIMITS.inkPoints }, (_, i) => {
+  const t = i / (EDIT_LIMITS.inkPoints - 1);
+  return [0.1 + 0.8 * t, 0.5 + 0.3 * Math.sin(t * 6 * Math.PI)].map((v) => Math.round(v * 1e5) / 1e5);
+});
 const textOp = (t: string, rect = [0.1, 0.02, 0.8, 0.06], page = 1) =>
   op('text', { text: t, font: 'sans', size: 14, color: '#000000', bold: false, italic: false, align: 'left' }, page, rect);
 
@@ -62,6 +68,17 @@ const editPdf: ToolConformance = {
         const page = await text(run.outputs[0].path, 1, 1);
         expect(page).not.toMatch(/Specialization/);
         expect(page).toContain('Languages');
+      },
+    },
+    {
+      name: `draws a stroke of ${EDIT_LIMITS.inkPoints} points (the cap) along its whole path`,
+      inputs: [tracemonkey],
+      options: edits(op('ink', { strokes: [longStroke], color: '#000000', width: 6 }, 1, [0, 0, 1, 1])),
+      async check(run) {
+        // Twenty places along the path, its first and last points among them, are the stroke's black.
+        const places = Array.from({ length: 20 }, (_, k) => longStroke[Math.round((k * (longStroke.length - 1)) / 19)]);
+        const greys = await greysAt(run.outputs[0].path, 1, places);
+        expect(greys.map((g, k) => [places[k], g < 60])).toEqual(places.map((p) => [p, true]));
       },
     },
     {

@@ -160,7 +160,7 @@ async function applyContent(pdf: PDFDocument, page: PDFPage, space: PageSpace, f
       upright(page, space, () => drawShape(page, op, r));
       return;
     case 'ink':
-      upright(page, space, () => page.pushOperators(...strokeOps(op.strokes.map((s) => s.map((p) => uprightPoint(space, p))), op.color, op.width)));
+      upright(page, space, () => pushAll(page, strokeOps(op.strokes.map((s) => s.map((p) => uprightPoint(space, p))), op.color, op.width)));
       return;
     case 'signature':
       await drawSignature(page, space, fonts, images, op, r);
@@ -315,7 +315,14 @@ function drawShape(page: PDFPage, op: OperationOf<'shape'>, r: { x: number; y: n
       lines.push([end, [end[0] + head * Math.cos(angle + turn), end[1] + head * Math.sin(angle + turn)]]);
     }
   }
-  page.pushOperators(...strokeOps(lines, op.stroke, op.width));
+  pushAll(page, strokeOps(lines, op.stroke, op.width));
+}
+
+/** Operators handed to pdf-lib per call: spread as one call's arguments, a drawing's 50,000 lines would overflow the stack. */
+const OPERATORS_PER_CALL = 4096;
+
+function pushAll(page: PDFPage, ops: readonly PDFOperator[]) {
+  for (let i = 0; i < ops.length; i += OPERATORS_PER_CALL) page.pushOperators(...ops.slice(i, i + OPERATORS_PER_CALL));
 }
 
 /** Round-capped polylines; a single point becomes a dot. */
@@ -335,7 +342,7 @@ async function drawSignature(page: PDFPage, space: PageSpace, fonts: FontBook, i
   if (op.kind === 'draw' && op.strokes) {
     const inRect = (p: TPoint): [number, number] => [r.x + p[0] * r.width, r.y + (1 - p[1]) * r.height];
     const lines = op.strokes.map((s) => s.map(inRect));
-    upright(page, space, () => page.pushOperators(...strokeOps(lines, color, Math.max(1, r.height / 40))));
+    upright(page, space, () => pushAll(page, strokeOps(lines, color, Math.max(1, r.height / 40))));
     return;
   }
   if (op.kind === 'type' && op.text !== undefined) {
@@ -420,7 +427,7 @@ async function drawStamp(page: PDFPage, space: PageSpace, fonts: FontBook, op: O
       [r.x + r.width * 0.4, r.y + r.height * 0.2],
       [r.x + r.width * 0.85, r.y + r.height * 0.85],
     ];
-    upright(page, space, () => page.pushOperators(...strokeOps([mark], color, Math.max(1, Math.min(r.width, r.height) / 10))));
+    upright(page, space, () => pushAll(page, strokeOps([mark], color, Math.max(1, Math.min(r.width, r.height) / 10))));
     return;
   }
   const text = op.text ?? (op.stamp === 'date' ? new Date().toISOString().slice(0, 10) : '');
@@ -462,7 +469,7 @@ function addMarkup(pdf: PDFDocument, page: PDFPage, space: PageSpace, op: Operat
       return [[r.x, y], [r.x + r.width, y]] as [number, number][];
     });
     const width = Math.max(0.5, Math.min(...op.rects.map((rect) => uprightRect(space, rect).height)) * 0.07);
-    ops.push(...strokeOps(lines, op.color, width));
+    for (const o of strokeOps(lines, op.color, width)) ops.push(o);
   }
   const subtype = { highlight: 'Highlight', underline: 'Underline', strikeout: 'StrikeOut' }[op.type];
   addAnnotation(pdf, page, {

@@ -5,6 +5,7 @@ import { getRequester, langOf, renewVisitorId, requireUser } from '../../middlew
 import { validateBody } from '../../middleware/validate';
 import { presentUser } from '../../presenters/user-presenter';
 import { provenOwner } from '../../services/address-proof';
+import { checkCredential } from '../../services/credential-checks';
 import { checkAccount, consumeLoginLink, normalizeEmail, sendLoginLink } from '../../services/email-login-service';
 import { userForGoogle, verifyGoogleIdToken } from '../../services/google-service';
 import { endSession, signIn } from '../../services/session-service';
@@ -51,7 +52,8 @@ export function userRouter(deps: Deps): Router {
     const body = res.locals.body as { email: string; name?: string; token?: string; clientId?: string; channel?: string; download?: string };
     const who = getRequester(res);
     if (body.token) {
-      const link = await consumeLoginLink(deps, body.email, body.token, who.visitorId);
+      const token = body.token;
+      const link = await checkCredential(deps, req.ip, () => consumeLoginLink(deps, body.email, token, who.visitorId));
       res.json({ code: 0, message: 'Login Successful', data: await signInBrowser(deps, req, res, link.userId, { adopt: link.sameVisitor, clientId: body.clientId }) });
       return;
     }
