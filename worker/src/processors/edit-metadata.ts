@@ -1,5 +1,6 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
+import { parsePdfDate } from '#shared/pdf-date';
 import metadataTool, { METADATA_DATE_FIELDS, METADATA_TEXT_FIELDS } from '#shared/tools/edit-metadata';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, readyForQpdf, singleInput } from '../inputs/pdf-input';
@@ -99,15 +100,10 @@ function decodePdfBytes(bytes: Buffer): string {
   return bytes.toString('latin1');
 }
 
-/** A PDF date ("D:20240301093000+01'00'") as a Date; undefined when it does not parse. */
-export function dateOf(value: unknown): Date | undefined {
+/** The Info dictionary's date, when it holds one that parses. */
+function dateOf(value: unknown): Date | undefined {
   const text = textOf(value);
-  const m = text && /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(Z|[+-]\d{2}'?\d{2}'?|[+-]\d{2})?/.exec(text.trim());
-  if (!m) return undefined;
-  const [, y, mo = '01', d = '01', h = '00', mi = '00', s = '00', zone] = m;
-  const offset = !zone || zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(3).replace(/'/g, '').padEnd(2, '0')}`;
-  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${offset}`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  return text === undefined ? undefined : parsePdfDate(text);
 }
 
 /** A date as the Info dictionary writes it, in UTC. */
