@@ -154,7 +154,9 @@ export async function rewrite(input: string, output: string, signal?: AbortSigna
     `-sOutputFile=${path.resolve(output).replaceAll('%', '%%')}`,
     path.resolve(input),
   ];
-  let result = await runEngine(GS, args, { timeoutMs: TIMEOUT_MS, signal });
-  if (result.stderr.includes(NOTHING_PROCESSED)) result = await runEngine(GS, [LEGACY, ...args], { timeoutMs: TIMEOUT_MS, signal });
+  // Ghostscript exits with an error on a file it cannot read at all: nothing there to recover.
+  const run = (legacy: boolean) => runEngine(GS, legacy ? [LEGACY, ...args] : args, { timeoutMs: TIMEOUT_MS, signal, errorCode: 'PDF_UNRECOVERABLE' });
+  let result = await run(false);
+  if (result.stderr.includes(NOTHING_PROCESSED)) result = await run(true);
   if (result.stderr.includes(NOTHING_PROCESSED)) throw new AppError('PDF_UNRECOVERABLE', `gs could not read ${path.basename(input)}: ${result.stderr.trim().slice(-1000)}`);
 }

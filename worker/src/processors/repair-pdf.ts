@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, isAppError } from '#shared/errors';
 import repairTool from '#shared/tools/repair-pdf';
@@ -20,6 +20,8 @@ const repairPdf = defineProcessor(repairTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   const dir = await mkdtemp(path.join(ctx.workDir, 'repair-'));
   if (await qpdf.isPasswordRequired(input.path, ctx.signal)) throw new AppError('PDF_ENCRYPTED', `${input.name} needs a password`);
+  // Ghostscript would read anything else as PostScript, and draw a page from nothing.
+  if (!(await looksLikePdf(input.path))) throw new AppError('PDF_UNRECOVERABLE', `${input.name}: no PDF header`);
   const before = await qpdf.check(input.path, ctx.signal);
   await ctx.progress(0.1);
 
@@ -60,6 +62,17 @@ async function reconstructInto(input: string, output: string, dir: string, signa
   } catch (e) {
     if (!isAppError(e) || e.code !== 'PDF_DAMAGED') throw e;
     return false;
+  }
+}
+
+/** Readers accept the header anywhere in the first kilobyte (after a mail header, say). */
+async function looksLikePdf(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
+    return buffer.subarray(0, bytesRead).includes('%PDF-');
+  } finally {
+    await handle.close();
   }
 }
 
