@@ -19,7 +19,15 @@ export type TaskNotice =
   /** A rewritten line was longer than the old one: set tighter or smaller to keep within its width. */
   | 'LINE_FITTED'
   /** Both of the above. */
-  | 'FONT_SUBSTITUTED_LINE_FITTED';
+  | 'FONT_SUBSTITUTED_LINE_FITTED'
+  /** Split by size: a page alone is larger than the limit, so its part is too. */
+  | 'PART_OVER_LIMIT'
+  /** Repair: the file was sound; it comes back rewritten, unchanged in content. */
+  | 'NOTHING_TO_REPAIR'
+  /** Repair: the structure was rebuilt and every page found reads. */
+  | 'REPAIRED'
+  /** Repair: the structure was rebuilt, but some pages found could not be read whole. */
+  | 'REPAIRED_SOME_PAGES';
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {

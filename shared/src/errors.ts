@@ -20,6 +20,8 @@ export const ERRORS = {
   TOOL_UNAVAILABLE: { status: 503, code: 503, message: 'This tool is not available yet' },
   PDF_ENCRYPTED: { status: 422, code: 422, message: 'This PDF is password-protected. Remove the password with Unlock PDF first.' },
   PDF_DAMAGED: { status: 422, code: 422, message: 'This PDF is damaged and could not be repaired' },
+  PDF_UNRECOVERABLE: { status: 422, code: 422, message: 'Nothing could be recovered from this file: no page of it can be read, so there is no document left to rebuild.' },
+  NO_BOOKMARKS: { status: 422, code: 422, message: 'This PDF has no bookmarks at that level to split by. Split it by pages instead.' },
   OFFICE_PROTECTED: { status: 422, code: 422, message: 'This document is password-protected. Remove the password and try again.' },
   OFFICE_DAMAGED: { status: 422, code: 422, message: 'This document is damaged or is not in the format its name says, so it could not be converted.' },
   ARCHIVE_TOO_LARGE: { status: 422, code: 422, message: 'This file unpacks to far more data than we can safely process.' },

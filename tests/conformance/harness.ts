@@ -57,6 +57,8 @@ export interface ToolConformance {
    * leave such files to the tool's own cases instead of expecting PDF_ENCRYPTED.
    */
   opensPasswordProtected?: boolean;
+  /** What the tool answers for a file with no page to be found (random bytes, a file cut before its pages); PDF_DAMAGED unless set. */
+  unreadableError?: ErrorCode;
   cases: readonly ToolCase[];
 }
 

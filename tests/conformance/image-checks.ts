@@ -101,3 +101,19 @@ export function shareOfColor(pixels: Pixels, [r, g, b]: [number, number, number]
   }
   return hits / (pixels.data.length / 3);
 }
+
+/**
+ * Share of pixels that differ (any channel by more than `tolerance`) between the renders of the same
+ * page of two PDFs at `dpi`: 0 for pages that look the same; 1 when their sizes differ.
+ */
+export async function differingPixelShare(a: string, b: string, page: number, workDir: string, dpi = 50, tolerance = 48): Promise<number> {
+  const dirs = [path.join(workDir, 'render-a'), path.join(workDir, 'render-b')];
+  dirs.forEach((dir) => fs.mkdirSync(dir, { recursive: true }));
+  const [pa, pb] = await Promise.all([renderedPage(a, page, dirs[0], dpi), renderedPage(b, page, dirs[1], dpi)]);
+  if (pa.width !== pb.width || pa.height !== pb.height) return 1;
+  let differing = 0;
+  for (let i = 0; i < pa.data.length; i += 3) {
+    if ([0, 1, 2].some((c) => Math.abs(pa.data[i + c] - pb.data[i + c]) > tolerance)) differing++;
+  }
+  return differing / (pa.data.length / 3);
+}

@@ -88,3 +88,17 @@ export async function annotationsWithoutForm(): Promise<string> {
   fs.writeFileSync(target, await doc.save({ useObjectStreams: false }));
   return target;
 }
+
+/**
+ * pdfjs_tracemonkey.pdf written by qpdf (catalog and page tree first, objects in page order), then
+ * cut at 30% of its length, as a download that stopped: no cross-reference table, no trailer, and
+ * the last objects gone.
+ */
+export const truncatedTracemonkey: string = (() => {
+  const whole = path.join(dir, 'tracemonkey-qpdf.pdf');
+  execFileSync('qpdf', ['--object-streams=disable', pdfFixture('pdfjs_tracemonkey.pdf').file, whole]);
+  const bytes = fs.readFileSync(whole);
+  const target = path.join(dir, 'tracemonkey-truncated.pdf');
+  fs.writeFileSync(target, bytes.subarray(0, Math.floor(bytes.length * 0.3)));
+  return target;
+})();

@@ -266,3 +266,31 @@ export async function pdfjsPageCount(file: string, password?: string): Promise<n
     await task.destroy();
   }
 }
+
+/** What a reader could still interact with: pages holding /Annots, and whether the catalog has an /AcroForm. */
+export function interactiveParts(file: string): { pagesWithAnnots: number; acroForm: boolean } {
+  const json = JSON.parse(qpdf(['--json', '--json-key=qpdf', '--json-key=pages', file]).stdout) as {
+    qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>];
+    pages: Array<{ object: string }>;
+  };
+  const objects = json.qpdf[1];
+  const value = (ref: string) => objects[`obj:${ref}`]?.value ?? {};
+  const root = value(objects.trailer.value!['/Root'] as string);
+  return { pagesWithAnnots: json.pages.filter((p) => '/Annots' in value(p.object)).length, acroForm: '/AcroForm' in root };
+}
+
+/** The Info dictionary as pdfinfo prints it (`Title:`, `Author:`… with ISO dates), field name to value. */
+export function pdfinfoFields(file: string): Record<string, string> {
+  const out = spawnSync('pdfinfo', ['-isodates', file], { encoding: 'utf8' }).stdout;
+  return Object.fromEntries(
+    out.split('\n').flatMap((line) => {
+      const m = /^([^:]+):\s+(.*)$/.exec(line);
+      return m ? [[m[1], m[2].trim()]] : [];
+    }),
+  );
+}
+
+/** The XMP packet of the catalog, as pdfinfo -meta prints it; '' when there is none. */
+export function xmpPacketOf(file: string): string {
+  return spawnSync('pdfinfo', ['-meta', file], { encoding: 'utf8' }).stdout;
+}

@@ -158,11 +158,12 @@ export function describeToolConformance(include: (conformance: ToolConformance) 
         expectOutcome(withFirst(annotated), [2, ...sampleRestPages]),
       );
 
-      it.each(UNREPAIRABLE)('refuses unrepairable $name with PDF_DAMAGED', (broken) => expectError(withFirst(broken.file), 'PDF_DAMAGED'));
+      const unreadable = conformance.unreadableError ?? 'PDF_DAMAGED';
+      it.each(UNREPAIRABLE)(`refuses unrepairable $name with ${unreadable}`, (broken) => expectError(withFirst(broken.file), unreadable));
 
-      it('refuses random bytes named .pdf with PDF_DAMAGED', () => expectError(withFirst(randomBytes), 'PDF_DAMAGED'));
-      it('refuses an empty .pdf with PDF_DAMAGED', () => expectError(withFirst(emptyFile), 'PDF_DAMAGED'));
-      it('refuses a JPEG renamed to .pdf with PDF_DAMAGED', () => expectError(withFirst(renamedJpeg), 'PDF_DAMAGED'));
+      it(`refuses random bytes named .pdf with ${unreadable}`, () => expectError(withFirst(randomBytes), unreadable));
+      it(`refuses an empty .pdf with ${unreadable}`, () => expectError(withFirst(emptyFile), unreadable));
+      it(`refuses a JPEG renamed to .pdf with ${unreadable}`, () => expectError(withFirst(renamedJpeg), unreadable));
 
       it('stops with TASK_FAILED when the task is aborted', expectAbortedRunFails);
 

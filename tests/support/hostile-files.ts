@@ -579,6 +579,7 @@ const TOOL_OPTIONS: Partial<Record<ToolId, Record<string, unknown>>> = {
   'rotate-pdf': { angle: 90 },
   'protect-pdf': { userpassword: 'hostile' },
   'pdf-to-jpg': { dpi: 150 },
+  'edit-metadata': { title: 'hostile', moddate: '2024-01-01T00:00:00Z' },
   ...Object.fromEntries((['edit-pdf', 'annotate-pdf', 'sign-pdf'] as const).map((id) => [id, { operations: HOSTILE_EDIT }])),
 };
 
@@ -605,6 +606,8 @@ function expectationOf(input: HostileInput, target: HostileTarget, options: Reco
   const answer = ANSWERS[input];
   // Extracting pictures from a PDF that has none (all but the image bomb) rightly answers NO_IMAGES.
   if (target === 'pdf-to-jpg' && options.mode === 'images' && answer.outcome !== 'fail') return { outcome: 'either', codes: [...answer.codes, 'NO_IMAGES'] };
+  // Repair tells a file with nothing to recover from one it could not repair.
+  if (target === 'repair-pdf' && answer.codes.includes('PDF_DAMAGED')) return { ...answer, codes: [...answer.codes, 'PDF_UNRECOVERABLE'] };
   // The tall page is valid and small enough to render at every resolution the tools offer.
   if (input === 'tall-page' && (target === 'thumbnail' || target === 'pdf-to-jpg')) return { outcome: 'done', codes: [] };
   return answer;

@@ -93,12 +93,27 @@ describe('tool registry', () => {
     expect(split.safeParse({ splitcount: '1.5' }).success).toBe(false);
     expect(split.safeParse({ pages: '1-3,5,8-' }).success).toBe(true);
     expect(split.safeParse({ pages: '3-1' }).success).toBe(false);
+    expect(split.safeParse({ maxsize: '2.5' }).data).toEqual({ maxsize: 2.5 });
+    expect(split.safeParse({ maxsize: 0.05 }).success).toBe(false);
+    expect(split.safeParse({ maxsize: '2,5' }).success).toBe(false);
+    expect(split.safeParse({ bookmarklevel: '2' }).data).toEqual({ bookmarklevel: 2 });
+    expect(split.safeParse({ bookmarklevel: 0 }).success).toBe(false);
+    expect(split.safeParse({ bookmarklevel: 10 }).success).toBe(false);
     const compress = getTool('compress-pdf')!.options;
     expect(compress.parse({})).toEqual({ compress: '70' });
     expect(compress.safeParse({ compress: 'custom' }).success).toBe(false);
     expect(compress.safeParse({ compress: 'custom', rate: 150 }).success).toBe(true);
     expect(compress.safeParse({ compress: 'custom', rate: 99 }).success).toBe(false);
     expect(compress.safeParse({ compress: '55' }).success).toBe(false);
+  });
+
+  it('validates the metadata options: ISO dates, text left absent, remove-all as a form sends it', () => {
+    const metadata = getTool('edit-metadata')!.options;
+    expect(metadata.parse({ title: 'T', moddate: '2024-06-15T17:05:00+02:00', removeall: 'false' })).toEqual({ title: 'T', moddate: '2024-06-15T17:05:00+02:00', removeall: false });
+    expect(metadata.parse({ creationdate: '' })).toEqual({ creationdate: '', removeall: false });
+    expect(metadata.safeParse({ moddate: '2024-13-45' }).success).toBe(false);
+    expect(metadata.safeParse({ moddate: 'yesterday' }).success).toBe(false);
+    expect(metadata.parse({ removeall: true })).toEqual({ removeall: true });
   });
 
   it('validates the organize and security options', () => {

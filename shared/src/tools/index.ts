@@ -27,6 +27,9 @@ import iworkToPdf from './iwork-to-pdf';
 import dwgToPdf from './dwg-to-pdf';
 import dwgToJpg from './dwg-to-jpg';
 import translatePdf from './translate-pdf';
+import flattenPdf from './flatten-pdf';
+import editMetadata from './edit-metadata';
+import repairPdf from './repair-pdf';
 import type { ToolDefinition, ToolSummary } from './define';
 
 export * from './define';
@@ -61,6 +64,9 @@ export const TOOLS = [
   iworkToPdf,
   dwgToPdf,
   dwgToJpg,
+  flattenPdf,
+  editMetadata,
+  repairPdf,
 ] as const;
 
 /**

@@ -1,10 +1,45 @@
+import fs from 'node:fs';
 import { expect } from 'vitest';
 import type { ToolConformance, ToolRun } from '../harness';
-import { pdfFixture, text } from '../pdf-checks';
+import { pageCount, pdfFixture, text } from '../pdf-checks';
+import { fixture } from '../../support/fixtures';
 
 const tracemonkey = pdfFixture('pdfjs_tracemonkey.pdf');
 const geoTopo = pdfFixture('pypdf_GeoTopo-komprimiert.pdf');
 const stem = 'pdfjs_tracemonkey';
+/** 36 pages, seven top-level bookmarks (chapters, appendix, two indexes) over sections. */
+const libtasn1 = pdfFixture('debian_libtasn1.pdf');
+/** Image-heavy: six 300 dpi JPEG scans, about 560 KB each. */
+const epsonScan = fixture('scanned/plumber_pr-136_epson-scan-chinese.pdf');
+const MB = 1024 * 1024;
+
+/** The parts, in order, hold the input's pages in order, each once: their texts add up to the input's. */
+const partsAddUp = async ({ inputs, outputs }: ToolRun) => {
+  const counts = outputs.map((o) => pageCount(o.path));
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(pageCount(inputs[0]));
+  let first = 1;
+  for (const [i, out] of outputs.entries()) {
+    expect(await text(out.path)).toBe(await text(inputs[0], first, first + counts[i] - 1));
+    first += counts[i];
+  }
+};
+
+/**
+ * Every part is at most `limit` bytes, unless it is a single page too large on its own (and the
+ * result says so); together they weigh at most `ratio` times the input.
+ */
+const withinSize =
+  (limit: number, ratio: number) =>
+  async (run: ToolRun) => {
+    const sizes = run.outputs.map((o) => fs.statSync(o.path).size);
+    for (const [i, size] of sizes.entries()) {
+      if (size <= limit) continue;
+      expect(pageCount(run.outputs[i].path), run.outputs[i].name).toBe(1);
+      expect(run.notice).toBe('PART_OVER_LIMIT');
+    }
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(ratio * fs.statSync(run.inputs[0]).size);
+    await partsAddUp(run);
+  };
 
 /** Each part holds exactly the text of its pages in the input. */
 const textMatchesRanges =
@@ -73,6 +108,45 @@ const splitPdf: ToolConformance = {
       error: 'INVALID_PAGES',
     },
     { name: 'refuses a list with one page beyond the end', inputs: [tracemonkey.file], options: { pages: '3,20' }, error: 'INVALID_PAGES' },
+    {
+      name: 'makes parts of at most the size given, each with only its own images, of an image-heavy scan',
+      inputs: [epsonScan],
+      options: { maxsize: '1.2' },
+      pages: [2, 2, 2],
+      names: ['plumber_pr-136_epson-scan-chinese-1-2.pdf', 'plumber_pr-136_epson-scan-chinese-3-4.pdf', 'plumber_pr-136_epson-scan-chinese-5-6.pdf'],
+      notice: null,
+      check: withinSize(1.2 * MB, 1.3),
+    },
+    {
+      name: 'fills parts of a text document up to the size given, pages in order',
+      inputs: [tracemonkey.file],
+      options: { maxsize: 0.4 },
+      check: withinSize(0.4 * MB, 3),
+    },
+    {
+      name: 'puts a page larger than the size given in a part of its own, and says so',
+      inputs: [epsonScan],
+      options: { maxsize: 0.2 },
+      pages: Array(6).fill(1),
+      notice: 'PART_OVER_LIMIT',
+      check: partsAddUp,
+    },
+    {
+      name: 'makes one part per top-level bookmark, named from its title, the cover with the first',
+      inputs: [libtasn1.file],
+      options: { bookmarklevel: 1 },
+      pages: [4, 3, 3, 16, 8, 1, 1],
+      names: ['1 Introduction.pdf', '2 ASN.1 structure handling.pdf', '3 Utilities.pdf', '4 Function reference.pdf', 'A Copying Information.pdf', 'Concept Index.pdf', 'Function and Data Index.pdf'],
+      check: partsAddUp,
+    },
+    {
+      name: 'splits at the bookmarks of the level given, several on one page starting one part',
+      inputs: [libtasn1.file],
+      options: { bookmarklevel: '2' },
+      pages: [5, 1, 1, 2, 1, 7, 7, 1, 1, 10],
+      check: partsAddUp,
+    },
+    { name: 'refuses to split by bookmarks a document that has none', inputs: [tracemonkey.file], options: { bookmarklevel: 1 }, error: 'NO_BOOKMARKS' },
     {
       name: 'splits a long document, reporting progress for every part',
       inputs: [geoTopo.file],

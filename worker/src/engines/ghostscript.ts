@@ -136,3 +136,27 @@ export async function renderPagesWithoutText(
   await runEngine(GS, [LEGACY, ...args], { timeoutMs: TIMEOUT_MS, signal: opts.signal });
   return rendered();
 }
+
+/**
+ * Rewrites a PDF with pdfwrite as it is, images passed through and nothing resampled: Ghostscript
+ * reads what it can of each page and writes it anew, which recovers pages whose streams qpdf cannot
+ * decode. Fonts are re-encoded: callers check the text before they use a page of the result.
+ */
+export async function rewrite(input: string, output: string, signal?: AbortSignal): Promise<void> {
+  const args = [
+    '-q',
+    '-dNOPAUSE',
+    '-dBATCH',
+    '-dSAFER',
+    '-sstdout=%stderr',
+    '-sDEVICE=pdfwrite',
+    '-dAutoRotatePages=/None',
+    `-sOutputFile=${path.resolve(output).replaceAll('%', '%%')}`,
+    path.resolve(input),
+  ];
+  // Ghostscript exits with an error on a file it cannot read at all: nothing there to recover.
+  const run = (legacy: boolean) => runEngine(GS, legacy ? [LEGACY, ...args] : args, { timeoutMs: TIMEOUT_MS, signal, errorCode: 'PDF_UNRECOVERABLE' });
+  let result = await run(false);
+  if (result.stderr.includes(NOTHING_PROCESSED)) result = await run(true);
+  if (result.stderr.includes(NOTHING_PROCESSED)) throw new AppError('PDF_UNRECOVERABLE', `gs could not read ${path.basename(input)}: ${result.stderr.trim().slice(-1000)}`);
+}

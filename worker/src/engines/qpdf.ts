@@ -304,3 +304,70 @@ export async function isEncrypted(file: string, signal?: AbortSignal): Promise<b
   const { code } = await runEngine(QPDF, ['--is-encrypted', abs(file)], { timeoutMs: TIMEOUT_MS, signal, okCodes: [0, 2] });
   return code === 0;
 }
+
+/**
+ * Draws every annotation's appearance into its page's content and removes the annotation: form
+ * fields first get appearances from their values (`--generate-appearances`), and qpdf drops the
+ * form itself once its fields are gone.
+ */
+export async function flattenAnnotations(input: string, output: string, signal?: AbortSignal): Promise<void> {
+  await runEngine(QPDF, ['--generate-appearances', '--flatten-annotations=all', abs(input), abs(output)], { timeoutMs: TIMEOUT_MS, signal, okCodes: SUCCESS });
+}
+
+/** Objects in qpdf's JSON v2 form: "obj:12 0 R" (or "trailer") to `{ value }` or `{ stream: { dict } }`. */
+export type QpdfObjects = Record<string, { value?: unknown; stream?: { dict: Record<string, unknown>; data?: string } }>;
+
+/** The header qpdf writes before the objects: `maxobjectid` is the highest object number in use. */
+interface QpdfJsonHeader {
+  maxobjectid: number;
+}
+
+/** The trailer and the given objects ("12 0 R"), as qpdf's JSON v2 writes them, without stream data. */
+export async function jsonObjects(file: string, refs: readonly string[], signal?: AbortSignal): Promise<{ header: QpdfJsonHeader; objects: QpdfObjects }> {
+  const selectors = ['trailer', ...refs.map((ref) => ref.replace(/^(\d+) (\d+) R$/, '$1,$2'))].map((o) => `--json-object=${o}`);
+  const { stdout } = await runEngine(QPDF, ['--json', '--json-key=qpdf', ...selectors, abs(file)], { timeoutMs: TIMEOUT_MS, signal, okCodes: SUCCESS });
+  const [header, objects] = (JSON.parse(stdout) as { qpdf: [QpdfJsonHeader, QpdfObjects] }).qpdf;
+  return { header, objects };
+}
+
+/** A page object ("12 0 R") with the streams it draws: its content streams and its images. */
+export interface PageObject {
+  object: string;
+  contents: string[];
+  images: Array<{ object: string }>;
+}
+
+/** The page objects, in page order. */
+export async function pageObjects(file: string, signal?: AbortSignal): Promise<PageObject[]> {
+  const { stdout } = await runEngine(QPDF, ['--json', '--json-key=pages', abs(file)], { timeoutMs: TIMEOUT_MS, signal, okCodes: SUCCESS, errorCode: 'PDF_DAMAGED' });
+  return (JSON.parse(stdout) as { pages: PageObject[] }).pages;
+}
+
+/**
+ * Writes `input` with the given objects replaced or added (qpdf's JSON v2, `--update-from-json`);
+ * objects nothing refers to any more are left out of the output.
+ */
+export async function updateObjects(input: string, objects: QpdfObjects, output: string, opts: { workDir: string; signal?: AbortSignal }): Promise<void> {
+  const file = path.join(opts.workDir, `.qpdf-update-${randomBytes(8).toString('hex')}.json`);
+  await writeFile(file, JSON.stringify({ qpdf: [{ jsonversion: 2 }, objects] }));
+  try {
+    await runEngine(QPDF, [abs(input), `--update-from-json=${abs(file)}`, abs(output)], { timeoutMs: TIMEOUT_MS, signal: opts.signal, okCodes: SUCCESS });
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/** What `qpdf --check` says of a file: its exit code (0 clean, 2 errors, 3 warnings) and its messages. */
+export async function check(file: string, signal?: AbortSignal): Promise<{ code: number; messages: string }> {
+  const { stdout, stderr, code } = await runEngine(QPDF, ['--check', abs(file)], { timeoutMs: TIMEOUT_MS, signal, okCodes: [0, 2, 3] });
+  return { code, messages: `${stdout}\n${stderr}` };
+}
+
+/**
+ * Rewrites a damaged file as qpdf reconstructs it, or fails with PDF_DAMAGED; the qpdf messages
+ * say what it found wrong. Only for files that open without a password.
+ */
+export async function reconstruct(input: string, output: string, signal?: AbortSignal): Promise<string> {
+  const { stderr } = await runEngine(QPDF, ['--decrypt', abs(input), abs(output)], { timeoutMs: TIMEOUT_MS, signal, okCodes: SUCCESS, errorCode: 'PDF_DAMAGED' });
+  return stderr;
+}

@@ -22,6 +22,7 @@ export const OPTIONS_TOOLS = [
   'pdf-to-jpg',
   'pdf-ocr',
   'pdf-to-excel',
+  'edit-metadata',
 ] as const satisfies readonly ToolId[];
 
 export type OptionsToolId = (typeof OPTIONS_TOOLS)[number];

@@ -3,6 +3,7 @@ import { compressOptions } from './options-compress';
 import { deleteOptions } from './options-delete';
 import { ebooksOptions } from './options-ebooks';
 import { gifToPdfOptions, jpgToPdfOptions } from './options-images';
+import { metadataOptions } from './options-metadata';
 import { ocrOptions } from './options-ocr';
 import { organizeOptions } from './options-organize';
 import { pdfToExcelOptions, takesOneSheet } from './options-pdf-to-excel';
@@ -36,4 +37,5 @@ export const TOOL_OPTIONS: Record<OptionsToolId, ToolOptions<any> | undefined> =
   'pdf-to-jpg': pdfToJpgOptions,
   'pdf-ocr': ocrOptions,
   'pdf-to-excel': takesOneSheet ? pdfToExcelOptions : undefined,
+  'edit-metadata': metadataOptions,
 };

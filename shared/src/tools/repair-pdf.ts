@@ -1,0 +1,14 @@
+import { defineTool, noOptions } from './define';
+
+export default defineTool({
+  id: 'repair-pdf',
+  category: 'organize',
+  accepts: ['pdf'],
+  minFiles: 1,
+  maxFiles: 1,
+  options: noOptions,
+  // Ghostscript rewrites what qpdf's reconstruction leaves unreadable; poppler reads the text that guards it.
+  engines: ['qpdf', 'gs', 'pdftotext'],
+  output: 'file',
+  built: true,
+});
