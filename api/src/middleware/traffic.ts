@@ -1,8 +1,11 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
+import { outages } from '#shared/server/outage';
+import { whenReady } from '#shared/server/redis';
 import { countHit, nearerLimit, tightestWindow, type RateWindow } from '../services/rate-limit';
 import { waitingTasks } from '../services/task-service';
+import { unavailable } from './error-handler';
 import { getRequester } from './requester';
 import { discardBody } from './upload';
 
@@ -11,6 +14,28 @@ const MB = 1024 * 1024;
 /** A busy server asks clients back after 5–15 s: spread out, so they do not all return at once. */
 const BUSY_RETRY_MIN_SECONDS = 5;
 const BUSY_RETRY_SPREAD_SECONDS = 10;
+
+/** How long a request waits for a Redis connection still being opened (the api just started). */
+const CONNECT_WAIT_MS = 2000;
+
+/**
+ * For the routes that need Redis (their rate limits, the queue): while it is away, UNAVAILABLE with
+ * Retry-After at once, before any work, rather than a failure halfway or a request that hangs on the
+ * queue's connection (which waits for Redis to come back).
+ */
+export function needsRedis(deps: Deps) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    if (deps.redis.status !== 'ready') {
+      const known = outages.isDown('redis');
+      const up = !known && (await whenReady(deps.redis, CONNECT_WAIT_MS).then(() => true, () => false));
+      if (!up) {
+        await discardBody(req, deps.env.MAX_UPLOAD_MB * MB);
+        throw unavailable();
+      }
+    }
+    next();
+  };
+}
 
 /**
  * Uploads and transfers per minute, counted for the requester (the user when signed in, else the

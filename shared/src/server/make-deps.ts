@@ -9,6 +9,7 @@ import { S3FileStore } from './file-store-s3';
 import { aiIndexQueue, taskQueue, thumbEvents, thumbQueue, webhookQueue } from './jobs';
 import { OutboxMailer, SmtpMailer } from './mailer';
 import { openAiProvider } from './openai-provider';
+import { queueError, watchPostgres } from './outage';
 import { commandConnection, queueConnection } from './redis';
 import { stripeClient } from './stripe-client';
 
@@ -30,6 +31,10 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
   // QueueEvents blocks on its connection, so it gets one of its own.
   const eventsRedis = queueConnection(env.REDIS_URL);
   const events = thumbEvents(eventsRedis, env.QUEUE_PREFIX);
+  // Without a listener, BullMQ prints each failed reconnect while Redis is away.
+  const emitters: Record<string, { on(event: 'error', listener: (err: Error) => void): unknown }> = { tasks, quickTasks, thumbs, aiIndex, webhooks, events };
+  for (const [name, emitter] of Object.entries(emitters)) emitter.on('error', queueError(`${name} queue error`));
+  const stopWatchingDb = watchPostgres(() => db.$queryRaw`SELECT 1`);
   return {
     env,
     db,
@@ -46,6 +51,7 @@ export function makeDeps(env: Env): Deps & { close(): Promise<void> } {
     stripe: env.billingConfigured ? stripeClient(env) : null,
     now: () => new Date(),
     async close() {
+      stopWatchingDb();
       // Closing a queue waits for Redis; when Redis is gone there is nothing left to flush.
       await Promise.race([Promise.all([tasks.close(), quickTasks.close(), thumbs.close(), aiIndex.close(), webhooks.close(), events.close()]), new Promise((r) => setTimeout(r, 2000).unref())]);
       queueRedis.disconnect();

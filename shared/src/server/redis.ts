@@ -1,25 +1,38 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { log } from './logger';
+import { isNetworkError, outages, unreachableService } from './outage';
 
-/** ioredis reconnects by itself; log each distinct error once instead of an unhandled-event warning. */
-function quietErrors(redis: Redis, name: string): Redis {
-  let last = '';
+/** The connections of this process that lost Redis and have not got it back yet. */
+const lost = new Set<Redis>();
+
+/**
+ * ioredis reconnects by itself, several times a second: the outage is logged once when the first
+ * connection loses Redis and once when the last one has it back (see outage.ts), not per retry.
+ */
+function watchOutage(redis: Redis): Redis {
   redis.on('error', (e: Error) => {
-    if (e.message !== last) log.warn('redis connection error', { connection: name, error: e.message });
-    last = e.message;
+    if (redis.status === 'ready' && !unreachableService(e) && !isNetworkError(e)) return log.warn('redis error', { error: e.message });
+    lost.add(redis);
+    outages.down('redis', e);
   });
-  redis.on('ready', () => (last = ''));
+  redis.on('reconnecting', () => lost.add(redis));
+  redis.on('ready', () => {
+    lost.delete(redis);
+    if (lost.size === 0) outages.up('redis');
+  });
+  // Closed on purpose (a process stopping): it waits for nothing any more.
+  redis.on('end', () => lost.delete(redis));
   return redis;
 }
 
 /** A connection for BullMQ: commands wait for a reconnect instead of failing (BullMQ requires this). */
 export function queueConnection(url: string): Redis {
-  return quietErrors(new Redis(url, { maxRetriesPerRequest: null }), 'queue');
+  return watchOutage(new Redis(url, { maxRetriesPerRequest: null }));
 }
 
 /** A connection for quick reads and writes that must fail fast when Redis is down (health, limits). */
 export function commandConnection(url: string, extra: RedisOptions = {}): Redis {
-  return quietErrors(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, ...extra }), 'command');
+  return watchOutage(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, ...extra }));
 }
 
 /** Resolves once the connection is up (fail-fast connections refuse commands until then). */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { AppError } from '#shared/errors';
+import type { Db } from '#shared/server/db';
 import type { Deps } from '#shared/server/deps';
 import type { InputFile, OutputFile } from '../processors/types';
 
@@ -35,9 +36,9 @@ export async function finishSigning(deps: Deps, options: unknown, input: InputFi
  * The audit row's completion, in the transaction that marks the task Done. A task accepted before the
  * api opened audit rows (queued across an upgrade) gets its row here, with the operations as stored.
  */
-export function recordSigning(deps: Deps, task: { id: string; userId: string | null; visitorId: string | null; options: unknown }, signing: Awaited<ReturnType<typeof finishSigning>>) {
+export function recordSigning(db: Pick<Db, 'signingAudit'>, task: { id: string; userId: string | null; visitorId: string | null; options: unknown }, signing: Awaited<ReturnType<typeof finishSigning>>) {
   const stored = JSON.stringify((task.options as { operations?: unknown }).operations ?? null);
-  return deps.db.signingAudit.upsert({
+  return db.signingAudit.upsert({
     where: { taskId: task.id },
     update: signing,
     create: { taskId: task.id, userId: task.userId, visitorId: task.visitorId, operationsSha256: createHash('sha256').update(stored).digest('hex'), ...signing },

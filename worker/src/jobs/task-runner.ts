@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Prisma } from '@prisma/client';
 import { AppError, ERRORS, isAppError } from '#shared/errors';
 import type { FileKind } from '#shared/file-kinds';
 import type { Deps } from '#shared/server/deps';
@@ -36,7 +37,13 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
   const tool = getTool(task.tool);
   if (!tool) throw new AppError('TOOL_UNAVAILABLE', task.tool);
 
-  await deps.db.task.update({ where: { id: task.id }, data: { startedAt: deps.now(), attempts: { increment: 1 }, progress: 0 } });
+  // The attempt number fences the ending: a worker that lost its job (its link cut past the lock)
+  // and runs on while another retakes it must not record its outputs beside the other's.
+  const { attempts: attempt } = await deps.db.task.update({
+    where: { id: task.id },
+    data: { startedAt: deps.now(), attempts: { increment: 1 }, progress: 0 },
+    select: { attempts: true },
+  });
   const workDir = await fs.mkdtemp(path.join(deps.env.tmpDir, `task-${task.id}-`));
   const deadline = Date.now() + (tool.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
   try {
@@ -69,7 +76,7 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
     const signing = tool.audited ? await finishSigning(deps, task.options, inputs[0], result.outputs[0]) : null;
 
     const expiresAt = new Date(deps.now().getTime() + deps.env.FILE_RETENTION_MINUTES * 60_000);
-    const outputs = [];
+    const outputs: Prisma.FileCreateManyInput[] = [];
     for (const out of result.outputs) {
       const token = randomId(32);
       const size = (await fs.stat(out.path)).size;
@@ -88,11 +95,21 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
         expiresAt,
       });
     }
-    await deps.db.$transaction([
-      deps.db.file.createMany({ data: outputs }),
-      deps.db.task.update({ where: { id: task.id }, data: { status: 'DONE', progress: 1, notice: result.notice ?? null, finishedAt: deps.now() } }),
-      ...(signing ? [recordSigning(deps, task, signing)] : []),
-    ]);
+    const ended = await deps.db.$transaction(async (tx) => {
+      const claimed = await tx.task.updateMany({
+        where: { id: task.id, status: 'DOING', attempts: attempt },
+        data: { status: 'DONE', progress: 1, notice: result.notice ?? null, finishedAt: deps.now() },
+      });
+      if (claimed.count === 0) return false;
+      await tx.file.createMany({ data: outputs });
+      if (signing) await recordSigning(tx, task, signing);
+      return true;
+    });
+    if (!ended) {
+      log.warn('task ended by another attempt; this one is dropped', { taskId: task.id, attempt });
+      await Promise.all(outputs.map((o) => deps.store.remove(o.storageKey).catch(() => undefined)));
+      return 'skipped';
+    }
     tasksEnded.inc({ tool: tool.id, outcome: 'done', error: '' });
     await enqueueWebhook(deps, task);
     return 'done';

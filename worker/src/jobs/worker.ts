@@ -1,4 +1,4 @@
-import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { processorConfig } from '#shared/env';
 import { isAppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
@@ -16,6 +16,7 @@ import {
   type WebhookJob,
 } from '#shared/server/jobs';
 import { log } from '#shared/server/logger';
+import { OUTAGE_RETRY_SECONDS, outages, queueError, unreachableService } from '#shared/server/outage';
 import { ENGINES_KEY, HEARTBEAT_MS, queueConnection, whenReady, workersKey } from '#shared/server/redis';
 import { randomId } from '#shared/server/ids';
 import { entryPoint } from '#shared/server/project-paths';
@@ -62,12 +63,21 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   );
   hosts.prestart();
 
-  const runJob = async (job: Job<TaskJob>) => {
+  const runJob = async (job: Job<TaskJob>, token?: string) => {
     observeQueueWait(job);
     try {
       const nice = job.queueName === taskQueueName('heavy') ? HEAVY_NICE : 0;
       return await runTask(deps, hosts, job.data.taskId, { nice, onProgress: (p) => job.updateProgress(Math.round(p * 100)) });
     } catch (e) {
+      const away = isAppError(e) ? undefined : unreachableService(e);
+      if (away) {
+        // Not the task's fault: it waits for the server to come back without spending an attempt.
+        // Should Redis be the one away, this move fails too and the stalled check retakes the job.
+        if (away === 'file store') log.warn('file store unreachable, task delayed', { taskId: job.data.taskId, error: String(e) });
+        else outages.down(away, e);
+        await job.moveToDelayed(Date.now() + OUTAGE_RETRY_SECONDS * 1000, token);
+        throw new DelayedError();
+      }
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (isAppError(e) || lastAttempt) {
         await failTask(deps, job.data.taskId, e);
@@ -92,17 +102,17 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
       maxStalledCount: MAX_STALLS,
     });
     consumer.on('failed', (job, err) => {
-      if (job && !(err instanceof UnrecoverableError) && job.attemptsMade >= (job.opts.attempts ?? 1)) void failTask(deps, job.data.taskId, err);
+      if (job && !(err instanceof UnrecoverableError) && job.attemptsMade >= (job.opts.attempts ?? 1)) void failTask(deps, job.data.taskId, err).catch(queueError('task failure not recorded'));
     });
-    consumer.on('error', (err) => log.error('task worker error', { lane, error: String(err) }));
+    consumer.on('error', queueError('task worker error', { lane }));
     // A job that stalled too often is failed by BullMQ's stalled check, which tells only the queue's
     // event stream, not this consumer: record it there, or its task would say Doing for ever.
     const eventsConnection = queueConnection(deps.env.REDIS_URL);
     const events = new QueueEvents(taskQueueName(lane), { connection: eventsConnection, prefix });
     events.on('failed', ({ jobId, failedReason }) => {
-      if (STALLED_TOO_OFTEN.test(failedReason)) void failTask(deps, jobId, new Error(failedReason));
+      if (STALLED_TOO_OFTEN.test(failedReason)) void failTask(deps, jobId, new Error(failedReason)).catch(queueError('task failure not recorded'));
     });
-    events.on('error', (err) => log.error('task events error', { lane, error: String(err) }));
+    events.on('error', queueError('task events error', { lane }));
     return {
       consumer,
       async close() {
@@ -126,7 +136,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
     },
     { connection, prefix, concurrency: 2 },
   );
-  thumbs.on('error', (err) => log.error('thumbnail worker error', { error: String(err) }));
+  thumbs.on('error', queueError('thumbnail worker error'));
 
   // AI documents are indexed in hosts of their own: a long scan's OCR never holds a task slot. Owners
   // take turns with one job each (ai-index-queue.ts), so with two slots or more one owner's long
@@ -145,18 +155,19 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
     // As for tasks: a stall is a worker that stopped, and BullMQ failing the job for it would leave the document 'indexing'.
     maxStalledCount: MAX_STALLS,
   });
-  aiIndex.on('error', (err) => log.error('AI index worker error', { error: String(err) }));
+  aiIndex.on('error', queueError('AI index worker error'));
 
   // Deliveries wait on other people's servers (up to 10 s each), never on a task slot.
   const webhooks = new Worker<WebhookJob>(WEBHOOK_QUEUE, (job) => deliverWebhook(deps, job), { connection, prefix, concurrency: 4 });
-  webhooks.on('error', (err) => log.error('webhook worker error', { error: String(err) }));
+  webhooks.on('error', queueError('webhook worker error'));
 
   const stopBeating = startHeartbeat(deps);
 
   const maintenanceQueue = new Queue<MaintenanceJob>(MAINTENANCE_QUEUE, { connection, prefix });
+  maintenanceQueue.on('error', queueError('maintenance queue error'));
   await maintenanceQueue.upsertJobScheduler('retention-sweep', { every: deps.env.SWEEP_INTERVAL_MS }, { name: 'retention-sweep', data: { kind: 'retention-sweep' } });
   const maintenance = new Worker<MaintenanceJob>(MAINTENANCE_QUEUE, () => sweepExpiredFiles(deps), { connection, prefix, concurrency: 1 });
-  maintenance.on('error', (err) => log.error('maintenance worker error', { error: String(err) }));
+  maintenance.on('error', queueError('maintenance worker error'));
 
   return {
     async close() {
