@@ -124,7 +124,7 @@ export const userApi = {
    * Signs in with the emailed link's token; a link asked for in another browser answers the address
    * to confirm instead, and signs in when sent again with `confirm`.
    */
-  loginWithLink: (ctx: CallContext, body: { email: string; token: string; clientId: string; confirm?: true }) =>
+  loginWithLink: (ctx: CallContext, body: { email: string; token: string; clientId?: string; confirm?: true }) =>
     callApi<LoginData | { confirmAs: string }>('/api/user/emailLogin', ctx, body),
   getUserInfo: (ctx: CallContext) => callApi<{ userInfo: UserInfo; vipInfo: VipInfo }>('/api/user/getUserInfo', ctx),
   logout: (ctx: CallContext) => callApi<boolean>('/api/user/logout', ctx, {}),
