@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AI_MAX_PAGES, DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from './limits';
 import { readSealCertificate, type SealCertificate } from './seal-certificate';
+import { isValidEmail } from './validation';
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 
@@ -88,8 +89,11 @@ const ZEnv = z.object({
   SWEEP_INTERVAL_MS: int(60_000, 1000),
   QUEUE_PREFIX: z.string().default('sheaf'),
   SMTP_URL: z.string().optional(),
-  /** Where contact-form messages are mailed. */
-  CONTACT_EMAIL: z.string().default('support@localhost'),
+  /** Where contact-form messages are mailed: one address (the mailer takes no lists). */
+  CONTACT_EMAIL: z
+    .string()
+    .default('support@localhost')
+    .refine((address) => isValidEmail(address, { localDomain: true }), 'one mail address, such as support@example.com'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Google's endpoints; tests point them at a local stand-in that speaks the same protocol. */

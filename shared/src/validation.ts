@@ -3,19 +3,35 @@ export const EMAIL_MAX = 320;
 export const NAME_MIN = 2;
 export const NAME_MAX = 20;
 
+/** RFC 5321's limits: a local part of 64 octets, a domain of 253 (labels of 63). */
+const LOCAL_MAX = 64;
+const DOMAIN_MAX = 253;
+/** A dot-atom (RFC 5322 atext, ASCII only) that begins and ends with a letter or digit, as the spec asks. */
+const LOCAL = /^[A-Za-z0-9](?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]*[A-Za-z0-9])?$/;
+/** A host name label: letters, digits, inner hyphens (IDNs in their xn-- form). */
+const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
 /**
- * At most 320 characters; the part before @ begins and ends with a letter or digit; an @ with a
- * dot somewhere after it (and something on each side of that dot).
+ * One address, as a person types it and as it goes to the mailer: a single addr-spec, `local@domain`.
+ * The local part is a dot-atom that begins and ends with a letter or digit (no quoted strings, no
+ * comments, no `,;<>()[]:"\` or spaces, so nothing a mailer could read as a display name, a second
+ * address or a group); the domain is host name labels with a dot between them (no IP literals, no
+ * trailing dot). ASCII only: look-alike letters and full-width `＠` are refused rather than
+ * turned into another domain. `localDomain` lets an operator's address do without the dot
+ * (`support@localhost`).
  */
-export function isValidEmail(email: string): boolean {
+export function isValidEmail(email: string, { localDomain = false }: { localDomain?: boolean } = {}): boolean {
   if (email.length === 0 || email.length > EMAIL_MAX) return false;
-  const at = email.lastIndexOf('@');
-  if (at < 1) return false;
+  const at = email.indexOf('@');
+  if (at < 1 || at !== email.lastIndexOf('@')) return false;
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
-  if (!/^[A-Za-z0-9]/.test(local) || !/[A-Za-z0-9]$/.test(local) || /\s/.test(email)) return false;
-  const dot = domain.lastIndexOf('.');
-  return dot > 0 && dot < domain.length - 1 && !domain.includes('@');
+  if (local.length > LOCAL_MAX || !LOCAL.test(local) || local.includes('..')) return false;
+  if (domain.length === 0 || domain.length > DOMAIN_MAX) return false;
+  const labels = domain.split('.');
+  if (!labels.every((label) => LABEL.test(label))) return false;
+  // The last label of a public domain is never all digits (`a@1.2.3.4` is an IP address).
+  return localDomain ? true : labels.length >= 2 && !/^\d+$/.test(labels[labels.length - 1]);
 }
 
 export function isValidName(name: string): boolean {

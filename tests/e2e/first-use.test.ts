@@ -97,8 +97,8 @@ describe('first use without dead ends', () => {
       expect(asked.status).toBe(200);
       const link = latestLoginLink(stack.deps.env.DATA_DIR, user.email);
       const token = link.searchParams.get('token')!;
-      const used = await fetch(`${stack.baseUrl}/api/user/emailLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, token }) });
-      expect((await used.json()).code).toBe(0);
+      const used = await fetch(`${stack.baseUrl}/api/user/emailLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, token, confirm: true }) });
+      expect((await used.json()).data.userInfo.email).toBe(user.email);
 
       const page = await pageWith();
       await page.goto(`${at('/')}?${new URLSearchParams({ email: user.email, token })}`);

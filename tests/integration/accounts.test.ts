@@ -219,6 +219,8 @@ describe('accounts: email link, Google, sessions, history', () => {
       google.idToken(user, { iss: 'https://accounts.example.com' }),
       google.idToken(user, { exp: 1 }),
       google.idToken({ ...user, email_verified: false }),
+      // An identity whose address is a list: the account's mail (billing) would go to both.
+      google.idToken({ sub: 'g-list', email: `${user.email},spy@evil.test`, name: 'Spy' }),
     ]) {
       const res = await visitor(stack.app).agent.post('/api/user/googleLogin').send({ token: bad });
       expect(res.body).toMatchObject({ code: 1004, message: 'Login failed' });

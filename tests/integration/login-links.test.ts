@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app';
@@ -6,6 +8,8 @@ import { loadEnv, type Env } from '#shared/env';
 import { randomId } from '#shared/server/ids';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
+import { decodeQp, outboxFiles } from '#shared/server/outbox';
+import { hostileAddresses } from '../support/hostile-addresses';
 import { latestLoginLink, latestMailTo } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
 
@@ -36,7 +40,7 @@ describe('login links: who gets the visitor files, who may ask for links', () =>
   /** A client address of its own for each caller: the per-IP budgets of one test never meet another's. */
   const freshIp = () => `198.51.${100 + Math.floor(ipCounter / 250)}.${1 + (ipCounter++ % 250)}`;
 
-  it('signs in with a link opened in another browser, leaving that browser’s files with its visitor', async () => {
+  it('asks before a link opened in another browser signs in: nothing until Continue, then once, leaving that browser’s files with its visitor', async () => {
     // Mallory asks for a link to his own account in his own browser and keeps it unused.
     const mallory = visitor(stack.app);
     const malloryEmail = unique('mallory');
@@ -45,14 +49,29 @@ describe('login links: who gets the visitor files, who may ask for links', () =>
     const planted = linkToken(malloryEmail);
     expect((await stack.deps.db.emailLoginToken.findFirstOrThrow({ where: { email: malloryEmail } })).visitorId).toBe(cookieValue(asked, 'sheafVisitor'));
 
-    // Vera has work of her own; a page makes her browser open Mallory's link (`/?email=…&token=…` signs in by itself).
+    // Vera has work of her own; a page makes her browser open Mallory's link (`/?email=…&token=…` posts it by itself).
     const vera = visitor(stack.app);
     const uploaded = await vera.upload(PDF);
     const veraVisitor = cookieValue(uploaded, 'sheafVisitor')!;
     const fileToken = uploaded.body.token as string;
     const taskId = (await vera.transfer({ toolType: 'split-pdf', token: fileToken, pages: '1' })).body.id as string;
-    const login = await vera.agent.post('/api/user/emailLogin').send({ email: malloryEmail, token: planted });
+    const opened = await vera.agent.post('/api/user/emailLogin').send({ email: malloryEmail, token: planted });
+    // The question, with the address in full; no session, and the link still unused.
+    expect(opened.body).toEqual({ code: 0, data: { confirmAs: malloryEmail } });
+    expect(cookieValue(opened, 'sheafUserToken')).toBeUndefined();
+    expect((await vera.agent.get('/api/user/getUserInfo')).body.code).toBe(519);
+    expect((await stack.deps.db.emailLoginToken.findFirstOrThrow({ where: { email: malloryEmail } })).usedAt).toBeNull();
+    // Another site's form cannot answer it for her: only a JSON body is read.
+    const forged = await vera.agent.post('/api/user/emailLogin').type('form').send({ email: malloryEmail, token: planted, confirm: 'true' });
+    expect(forged.status).toBe(400);
+    expect(cookieValue(forged, 'sheafUserToken')).toBeUndefined();
+
+    // Continue: signed in, once.
+    const login = await vera.agent.post('/api/user/emailLogin').send({ email: malloryEmail, token: planted, confirm: true });
     expect(login.body).toMatchObject({ code: 0, message: 'Login Successful', data: { userInfo: { email: malloryEmail } } });
+    expect(cookieValue(login, 'sheafUserToken')).toMatch(/^[A-Za-z0-9]{48}$/);
+    expect((await visitor(stack.app).agent.post('/api/user/emailLogin').send({ email: malloryEmail, token: planted, confirm: true })).body).toMatchObject({ code: 1003, error: 'LINK_EXPIRED' });
+    expect((await visitor(stack.app).agent.post('/api/user/emailLogin').send({ email: malloryEmail, token: planted })).body).toMatchObject({ code: 1003, error: 'LINK_EXPIRED' });
 
     // The browser is signed in, but Vera's file and task stay hers, not the account's.
     const mallorysId = (await stack.deps.db.user.findUniqueOrThrow({ where: { email: malloryEmail } })).id;
@@ -68,13 +87,26 @@ describe('login links: who gets the visitor files, who may ask for links', () =>
     expect((await vera.agent.get(`/api/miaohui/file/download/${fileToken}`)).status).toBe(404);
   });
 
+  it('keeps the expiry of a link waiting for Continue', async () => {
+    const email = unique('late');
+    await visitor(stack.app).agent.post('/api/user/loginLink').send({ email });
+    const token = linkToken(email);
+    const phone = visitor(stack.app);
+    expect((await phone.agent.post('/api/user/emailLogin').send({ email, token })).body).toEqual({ code: 0, data: { confirmAs: email } });
+    await stack.deps.db.emailLoginToken.updateMany({ where: { email }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const late = await phone.agent.post('/api/user/emailLogin').send({ email, token, confirm: true });
+    expect(late.body).toMatchObject({ code: 1003, error: 'LINK_EXPIRED' });
+    expect(cookieValue(late, 'sheafUserToken')).toBeUndefined();
+  });
+
   it('moves the work of the browser that asked for the link, and keeps the session out of the answer', async () => {
     const v = visitor(stack.app);
     const email = unique('own');
     const fileToken = await v.uploadToken(PDF);
     await v.agent.post('/api/user/emailLogin').send({ email, name: 'Owen' });
+    // The browser that asked: signed in at once, no question.
     const login = await v.agent.post('/api/user/emailLogin').send({ email, token: linkToken(email) });
-    expect(login.body.code).toBe(0);
+    expect(login.body).toMatchObject({ code: 0, message: 'Login Successful', data: { userInfo: { email } } });
     const owner = await stack.deps.db.user.findUniqueOrThrow({ where: { email } });
     expect((await stack.deps.db.file.findUniqueOrThrow({ where: { token: fileToken } })).userId).toBe(owner.id);
 
@@ -171,7 +203,8 @@ describe('login links: who gets the visitor files, who may ask for links', () =>
     // No account until the link is used; then one, named after the address until its owner renames it.
     expect(await stack.deps.db.user.count({ where: { email: newcomer } })).toBe(0);
     const v = visitor(stack.app);
-    const login = await v.agent.post('/api/user/emailLogin').send({ email: newcomer, token: linkToken(newcomer) });
+    // Asked for from another connection: used with the person's confirmation.
+    const login = await v.agent.post('/api/user/emailLogin').send({ email: newcomer, token: linkToken(newcomer), confirm: true });
     expect(login.body).toMatchObject({ code: 0, data: { userInfo: { email: newcomer, userName: newcomer.split('@')[0].slice(0, 20) } } });
     expect(await stack.deps.db.user.findUniqueOrThrow({ where: { email: newcomer } })).toMatchObject({ channel: 'box' });
     // A malformed address is still refused, and mails nothing.
@@ -198,5 +231,42 @@ describe('login links: who gets the visitor files, who may ask for links', () =>
     for (let i = 0; i < 5; i++) expect((await box()).status).toBe(429);
     const counted = Number(await stack.deps.redis.get(`${stack.deps.env.QUEUE_PREFIX}:rl:email:${email}`));
     expect(counted).toBe(perPair);
+  });
+
+  it('takes one address per field: every hostile spelling is 400 naming the field, and nothing is mailed', async () => {
+    // The outbox is shared with the files that run beside this one: what this test mailed carries its tag.
+    const tag = randomId(8).toLowerCase();
+    const dir = path.join(stack.deps.env.DATA_DIR, 'outbox');
+    const before = new Set(outboxFiles(dir));
+    const calls: Array<[string, (email: string) => object]> = [
+      ['/api/user/checkEmail', (email) => ({ email })],
+      ['/api/user/emailLogin', (email) => ({ email })],
+      ['/api/user/emailLogin', (email) => ({ email, name: 'Vic' })],
+      ['/api/user/loginLink', (email) => ({ email })],
+      ['/api/contact', (email) => ({ email, name: 'Vic', subject: 'Hi', body: 'Hello' })],
+    ];
+    for (const hostile of hostileAddresses(tag)) {
+      for (const [url, body] of calls) {
+        const res = await request(behindProxy).post(url).set('X-Forwarded-For', freshIp()).send(body(hostile));
+        expect({ url, hostile, status: res.status, body: res.body }).toEqual({
+          url,
+          hostile,
+          status: 400,
+          body: { code: 400, error: 'INVALID_EMAIL', message: 'Enter a valid email address', data: { fields: [{ field: 'email', message: 'Enter a valid email address' }] } },
+        });
+      }
+    }
+    const mailedSince = () => outboxFiles(dir).filter((f) => !before.has(f)).map((f) => decodeQp(fs.readFileSync(path.join(dir, f), 'utf8')));
+    expect(mailedSince().filter((mail) => mail.includes(tag))).toEqual([]);
+    expect(await stack.deps.db.emailLoginToken.count({ where: { email: { contains: tag } } })).toBe(0);
+    expect(await stack.deps.db.contactMessage.count({ where: { email: { contains: tag } } })).toBe(0);
+    // A plain address, typed with spaces and capitals, still goes through, to that one mailbox alone.
+    const plain = `vic-${tag}@example.com`;
+    expect((await request(behindProxy).post('/api/contact').set('X-Forwarded-For', freshIp()).send({ email: ` ${plain.toUpperCase()} `, body: 'Hello' })).body.code).toBe(0);
+    expect((await request(behindProxy).post('/api/user/loginLink').set('X-Forwarded-For', freshIp()).send({ email: plain })).body.code).toBe(0);
+    const headers = mailedSince()
+      .filter((mail) => mail.includes(tag))
+      .map((mail) => mail.split(/\r?\n/).filter((line) => /^(To|Reply-To|Cc|Bcc): /.test(line)).sort());
+    expect(headers.sort()).toEqual([[`Reply-To: ${plain}`, `To: ${stack.deps.env.CONTACT_EMAIL}`], [`To: ${plain}`]]);
   });
 });

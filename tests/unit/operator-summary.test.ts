@@ -52,13 +52,13 @@ describe('login links in the outbox', () => {
     dirs.push(dir);
     const mailer = new OutboxMailer(dir);
     const link = (n: number) => `http://localhost:3000/success-log-in?email=a%40example.com&token=${'T'.repeat(39)}${n}&download=%2Fapi%2Fx`;
-    await mailer.send({ to: 'old@example.com', subject: 'Log in', text: `Open ${link(0)} to log in.`, html: '' });
+    await mailer.send({ to: { address: 'old@example.com' }, subject: 'Log in', text: `Open ${link(0)} to log in.`, html: '' });
     const seen: Array<{ to: string; link: string }> = [];
     const stop = watchOutboxLogins(dir, (login) => seen.push(login), 50);
     try {
-      await mailer.send({ to: 'ann@example.com', subject: 'Log in', text: `Open ${link(1)} to log in.`, html: '' });
-      await mailer.send({ to: 'contact@example.com', subject: 'A message', text: 'No link in this one.', html: '' });
-      await mailer.send({ to: 'bob@example.com', subject: 'Log in', text: `Open ${link(2)} to log in.`, html: '' });
+      await mailer.send({ to: { address: 'ann@example.com' }, subject: 'Log in', text: `Open ${link(1)} to log in.`, html: '' });
+      await mailer.send({ to: { address: 'contact@example.com' }, subject: 'A message', text: 'No link in this one.', html: '' });
+      await mailer.send({ to: { address: 'bob@example.com' }, subject: 'Log in', text: `Open ${link(2)} to log in.`, html: '' });
       await expect.poll(() => seen.length, { timeout: 3000 }).toBe(2);
       await new Promise((r) => setTimeout(r, 400));
       expect(seen).toEqual([

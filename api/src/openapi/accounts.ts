@@ -44,13 +44,14 @@ export function accountsArea(): Area {
           summary: 'Mail a sign-in link, or sign in with one',
           description:
             'Without token: mails a sign-in link (with name: signs up, refused for a known address; without: logs in, refused for an unknown one — the web app uses /api/user/loginLink instead). ' +
-            'With the emailed token: signs in, sets the session cookie and answers the account state. A refusal counts as an address check, a mailed link against the link limits.',
+            'With the emailed token: signs in, sets the session cookie and answers the account state. A link opened in another browser than the one that asked for it signs nothing in: ' +
+            'the answer is `{ confirmAs: <address> }`, and the same call with `confirm: true` signs in once the person has agreed. A refusal counts as an address check, a mailed link against the link limits.',
           access: 'visitor',
           body: ZEmailLogin,
           requestExample: { email: 'ada@example.com' },
           answer: {
-            description: 'data: 1 (link sent) or the account state (signed in)',
-            schema: envelope(z.union([z.literal(1), ZUserState])),
+            description: 'data: 1 (link sent), the account state (signed in), or the address to confirm (a link from another browser)',
+            schema: envelope(z.union([z.literal(1), ZUserState, z.object({ confirmAs: z.string() })])),
           },
           errors: ['INVALID_EMAIL', 'INVALID_NAME', 'ACCOUNT_EXISTS', 'ACCOUNT_NOT_FOUND', 'LINK_INVALID', 'LINK_EXPIRED'],
         },

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError, ERRORS } from '#shared/errors';
+import { AppError, ERRORS, type ErrorCode } from '#shared/errors';
 import { fieldProblems, problemsMessage, type FieldProblem } from '#shared/field-problems';
 
 /** ILLEGAL_INPUT that names what was wrong: its message says it, `fields` lists it field by field. */
@@ -12,6 +12,16 @@ export class InvalidInputError extends AppError {
 
 /** A request refused by its zod schema, in words that name each field and what it takes. */
 export const invalidInput = (schema: z.ZodType, error: z.ZodError, input: unknown) => new InvalidInputError(fieldProblems(schema, error, input));
+
+/**
+ * A field refused with a catalogue code of its own (INVALID_EMAIL): the code and its copy as ever,
+ * the field named in `data.fields` as ILLEGAL_INPUT names it, so a client knows which box to mark.
+ */
+export class FieldError extends AppError {
+  constructor(code: ErrorCode, readonly field: string, detail?: string) {
+    super(code, detail);
+  }
+}
 
 /** One field refused outright (an unknown tool, a field the tool does not have). */
 export const invalidField = (field: string, message: string, allowed?: string[]) =>
@@ -28,5 +38,6 @@ export function presentError(error: AppError) {
     error: error.code,
     ...(error.retryAfterSeconds !== undefined ? { retryAfter: error.retryAfterSeconds } : {}),
     ...(error instanceof InvalidInputError && error.fields.length ? { data: { fields: error.fields } } : {}),
+    ...(error instanceof FieldError ? { data: { fields: [{ field: error.field, message: error.message }] } } : {}),
   };
 }

@@ -2,12 +2,21 @@ import { createHash } from 'node:crypto';
 import { AppError } from '#shared/errors';
 import { RESOURCES, type Lang } from '#shared/i18n';
 import type { Deps } from '#shared/server/deps';
+import type { MailMessage } from '#shared/server/mailer';
 import { randomId } from '#shared/server/ids';
 import { isValidEmail, isValidName } from '#shared/validation';
+import { FieldError } from '../presenters/error-presenter';
 import { rateLimit, takeHits, type Budget } from './rate-limit';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** The one address a field holds, normalized; anything else (a list, a display name, a quoted or commented part) is INVALID_EMAIL naming the field. */
+export function singleAddress(raw: string, field = 'email'): string {
+  const email = normalizeEmail(raw);
+  if (!isValidEmail(email)) throw new FieldError('INVALID_EMAIL', field, JSON.stringify(raw).slice(0, 400));
+  return email;
+}
 
 /**
  * Links are limited so that nobody can use them up for someone else, and only links actually mailed
@@ -30,9 +39,8 @@ export const LIMITS = {
   checkPerIp: [60, 900],
 } as const;
 
-async function accountExists(deps: Deps, email: string): Promise<boolean> {
-  if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', email);
-  return (await deps.db.user.count({ where: { email: normalizeEmail(email) } })) > 0;
+async function accountExists(deps: Deps, raw: string): Promise<boolean> {
+  return (await deps.db.user.count({ where: { email: singleAddress(raw) } })) > 0;
 }
 
 /** Whether an address has an account (the sign-in form's first step). */
@@ -83,8 +91,7 @@ function linkBudgets(email: string, req: LinkRequest): Budget[] {
  * hash is stored.
  */
 export async function sendLoginLink(deps: Deps, req: LinkRequest): Promise<void> {
-  const email = normalizeEmail(req.email);
-  if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', email);
+  const email = singleAddress(req.email);
   if (req.name !== undefined && !isValidName(req.name)) throw new AppError('INVALID_NAME', req.name);
 
   const exists = await accountExists(deps, email);
@@ -120,18 +127,25 @@ export async function sendLoginLink(deps: Deps, req: LinkRequest): Promise<void>
   }
 }
 
+/** What opening a link came to: signed in, or a question for the person first. */
+export type LinkOutcome = { userId: string; sameVisitor: boolean } | { confirmAs: string };
+
 /**
- * Consumes a link: the token must match the address, be unused and unexpired. Returns the user and
- * whether the link is used by the visitor who asked for it. Only then may that visitor's work move to
- * the account: a link opened elsewhere (a page that makes a browser open someone else's link) signs
- * in without taking that browser's files.
+ * Consumes a link: the token must match the address, be unused and unexpired. A link is bound to the
+ * browser that asked for it (the visitor id it held then, an HttpOnly cookie no page can read or
+ * set): there it signs in and that visitor's work moves to the account. Opened anywhere else (the
+ * phone the mail was read on, or a browser a page made open someone else's unused link) it signs in
+ * only once the person has seen whose account it is and said so (`confirmed`); until then the link
+ * stays unused and the answer is the address to ask about. Work is never moved for a confirmed link.
  */
-export async function consumeLoginLink(deps: Deps, emailRaw: string, token: string, visitorId: string): Promise<{ userId: string; sameVisitor: boolean }> {
+export async function consumeLoginLink(deps: Deps, emailRaw: string, token: string, visitorId: string, confirmed = false): Promise<LinkOutcome> {
   const email = normalizeEmail(emailRaw);
   const row = await deps.db.emailLoginToken.findUnique({ where: { tokenHash: hash(token) } });
   if (!row || row.email !== email) throw new AppError('LINK_INVALID', `link for ${email}`);
   // A real link that can no longer sign in: say why, so the user asks for a new one instead of retrying.
   if (row.usedAt || row.expiresAt <= deps.now()) throw new AppError('LINK_EXPIRED', `${row.usedAt ? 'used' : 'expired'} link for ${email}`);
+  const sameVisitor = row.visitorId !== null && row.visitorId === visitorId;
+  if (!sameVisitor && !confirmed) return { confirmAs: email };
   const claimed = await deps.db.emailLoginToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: deps.now() } });
   if (claimed.count !== 1) throw new AppError('LINK_EXPIRED', 'link used concurrently');
   const user = await deps.db.user.upsert({
@@ -139,7 +153,7 @@ export async function consumeLoginLink(deps: Deps, emailRaw: string, token: stri
     create: { email, name: row.name ?? email.split('@')[0].slice(0, 20), channel: row.channel },
     update: {},
   });
-  return { userId: user.id, sameVisitor: row.visitorId !== null && row.visitorId === visitorId };
+  return { userId: user.id, sameVisitor };
 }
 
 /** The mail's copy from the locale files, with `{{name}}` placeholders filled in. */
@@ -147,12 +161,12 @@ function copy(lang: Lang, key: keyof (typeof RESOURCES)['en']['email'], vars: Re
   return RESOURCES[lang].email[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 }
 
-function linkMessage(lang: Lang, to: string, link: string, signup: boolean, minutes: number) {
+function linkMessage(lang: Lang, to: string, link: string, signup: boolean, minutes: number): MailMessage {
   const intro = copy(lang, signup ? 'signupIntro' : 'loginIntro', { minutes });
   const ignore = copy(lang, 'loginIgnore');
   const escaped = link.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return {
-    to,
+    to: { address: to },
     subject: copy(lang, signup ? 'signupSubject' : 'loginSubject'),
     text: `${intro}\n\n${link}\n\n${ignore}`,
     html: `<p>${intro}</p><p><a href="${escaped}">${copy(lang, signup ? 'signupButton' : 'loginButton')}</a></p><p style="color:#666">${escaped}</p><p>${ignore}</p>`,

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
+import { isValidEmail } from '#shared/validation';
 import { normalizeEmail } from './email-login-service';
 
 interface GoogleClaims extends JWTPayload {
@@ -54,6 +55,8 @@ export async function verifyGoogleIdToken(deps: Deps, credential: string): Promi
 /** Finds or creates the account of a Google identity (matched by subject, then by email). */
 export async function userForGoogle(deps: Deps, profile: { sub: string; email: string; name?: string }, channel?: string): Promise<string> {
   const email = normalizeEmail(profile.email);
+  // The account's address receives its mail (billing): one mailbox, whatever the identity provider says.
+  if (!isValidEmail(email)) throw new AppError('GOOGLE_LOGIN_FAILED', `not a single address: ${JSON.stringify(profile.email).slice(0, 200)}`);
   const bySub = await deps.db.user.findUnique({ where: { googleSub: profile.sub } });
   if (bySub) return bySub.id;
   const name = (profile.name?.trim() || email.split('@')[0]).slice(0, 20);

@@ -120,8 +120,12 @@ interface Identity {
 export const userApi = {
   /** The one box: mails a log-in link, or a sign-up link to an address without an account. Answers 1 either way. */
   sendLoginLink: (ctx: CallContext, body: Identity & { download?: string }) => callApi<number>('/api/user/loginLink', ctx, body),
-  /** Signs in with the emailed link's token. */
-  loginWithLink: (ctx: CallContext, body: { email: string; token: string; clientId: string }) => callApi<LoginData>('/api/user/emailLogin', ctx, body),
+  /**
+   * Signs in with the emailed link's token; a link asked for in another browser answers the address
+   * to confirm instead, and signs in when sent again with `confirm`.
+   */
+  loginWithLink: (ctx: CallContext, body: { email: string; token: string; clientId?: string; confirm?: true }) =>
+    callApi<LoginData | { confirmAs: string }>('/api/user/emailLogin', ctx, body),
   getUserInfo: (ctx: CallContext) => callApi<{ userInfo: UserInfo; vipInfo: VipInfo }>('/api/user/getUserInfo', ctx),
   logout: (ctx: CallContext) => callApi<boolean>('/api/user/logout', ctx, {}),
   updateName: (ctx: CallContext, name: string) => callApi<LoginData>('/api/user/updateName', ctx, { name }),

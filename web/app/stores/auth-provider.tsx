@@ -8,7 +8,7 @@ import { fetchDownload } from '~/lib/download';
 import { localizePath, useLang, type Lang } from '~/lib/i18n';
 import { EnvelopeError, USER_CODE, userApi, type CallContext, type UserInfo, type VipInfo } from '~/lib/user-api';
 import { APP_VERSION, STORAGE_KEYS, VERSION_COOKIE, resolveChannel, resolveClientId, resolveUuid, versionChanged, type KeyValueStore } from './client-ids';
-import { initialUi, uiReducer, type LoginNext, type OpenLogin, type OpenPay, type PayResult, type PendingFiles, type ToastMessage, type ToastTone, type UiState } from './ui-store';
+import { initialUi, uiReducer, type LinkToConfirm, type LoginNext, type OpenLogin, type OpenPay, type PayResult, type PendingFiles, type ToastMessage, type ToastTone, type UiState } from './ui-store';
 import { initialUser, userReducer, type LoginType, type UserAction, type UserState } from './user-store';
 
 /** Tabs tell each other about logins and logouts (the spec's broadcast channel: init, logout). */
@@ -52,6 +52,8 @@ export interface AuthContextValue {
   dismissToast(id: number): void;
   /** Closes the "your file is ready" dialog. */
   closeReady(): void;
+  /** Answers "Sign in as …?" for a login link from another browser: Continue (true) or Cancel. */
+  answerLink(proceed: boolean): Promise<void>;
   /**
    * The spec's pay button: the payment popup for a signed-in user who is not Pro; a visitor signs
    * in first, paying as the next step; without billing, 'Payment method not configured'.
@@ -317,6 +319,48 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
     session().setItem(RESUME_KEY, JSON.stringify(resume));
   };
 
+  /**
+   * Signs in with an emailed link. A link asked for in another browser (the phone the mail was read
+   * on, or a page that made this browser open someone else's link) signs nothing in: the answer is
+   * the address, and the person is asked first (`confirmLink`). Resolves to whether it asks.
+   */
+  const signInWithLink = async (link: LinkToConfirm, hasToken: boolean, confirm: boolean): Promise<boolean> => {
+    try {
+      const data = await userApi.loginWithLink(callContext(), { email: link.email, token: link.token, clientId: ids.current.clientId, ...(confirm ? { confirm: true } : {}) });
+      if ('confirmAs' in data) {
+        uiDispatch({ type: 'confirmLink', link: { ...link, email: data.confirmAs } });
+        return true;
+      }
+      signedIn(data.userInfo, data.vipInfo);
+      finishLogin({ tellOtherTabs: true });
+      // The link was asked for by a download: its file is one click away, here, as long as it lives.
+      if (link.download && RESULT_PATH.test(link.download)) uiDispatch({ type: 'fileReady', url: link.download });
+    } catch (e) {
+      const expired = e instanceof EnvelopeError && 'code' in e.userMessage && e.userMessage.code === 'LINK_EXPIRED';
+      if (expired && !hasToken) {
+        // The form is ready to send a new link to the same address, the reason above it.
+        userDispatch({ type: 'loginType', loginType: 'login' });
+        uiDispatch({ type: 'openLogin', tips: 'errors.LINK_EXPIRED', email: link.email });
+      } else toast({ code: expired ? 'LINK_EXPIRED' : 'LINK_INVALID' }, 'error');
+      if (hasToken) await refreshUser();
+    }
+    return false;
+  };
+
+  /** "Sign in as …?" answered: Continue uses the link (once), Cancel leaves it unused and this browser as it was. */
+  const answerLink = async (proceed: boolean) => {
+    const link = latest.current.ui.linkToConfirm;
+    if (!link) return;
+    if (!proceed) {
+      uiDispatch({ type: 'confirmLink' });
+      return;
+    }
+    uiDispatch({ type: 'loading', on: true });
+    await signInWithLink(link, latest.current.user.signedIn, true);
+    uiDispatch({ type: 'confirmLink' });
+    uiDispatch({ type: 'loading', on: false });
+  };
+
   /** Startup: ids, the version check, then a login by link, or the membership query. */
   const start = async () => {
     const store = local();
@@ -338,29 +382,16 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
     const token = params.get('token');
     if (email && token) {
       uiDispatch({ type: 'loading', on: true });
-      try {
-        const data = await userApi.loginWithLink(callContext(), { email, token, clientId });
-        signedIn(data.userInfo, data.vipInfo);
-        finishLogin({ tellOtherTabs: true });
-        // The link was asked for by a download: its file is one click away, here, as long as it lives.
-        const ready = params.get('download');
-        if (ready && RESULT_PATH.test(ready)) uiDispatch({ type: 'fileReady', url: ready });
-      } catch (e) {
-        const expired = e instanceof EnvelopeError && 'code' in e.userMessage && e.userMessage.code === 'LINK_EXPIRED';
-        if (expired && !hasToken) {
-          // The form is ready to send a new link to the same address, the reason above it.
-          userDispatch({ type: 'loginType', loginType: 'login' });
-          uiDispatch({ type: 'openLogin', tips: 'errors.LINK_EXPIRED', email });
-        } else toast({ code: expired ? 'LINK_EXPIRED' : 'LINK_INVALID' }, 'error');
-        if (hasToken) await refreshUser();
-      } finally {
-        uiDispatch({ type: 'loading', on: false });
-        params.delete('email');
-        params.delete('token');
-        params.delete('download');
-        const rest = params.toString();
-        navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true, preventScrollReset: true });
-      }
+      const download = params.get('download') ?? undefined;
+      const confirming = await signInWithLink({ email, token, download }, hasToken, false);
+      uiDispatch({ type: 'loading', on: false });
+      params.delete('email');
+      params.delete('token');
+      params.delete('download');
+      const rest = params.toString();
+      navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true, preventScrollReset: true });
+      // Asked "sign in as …?": whoever is signed in here stays so meanwhile (and if the answer is no).
+      if (confirming && hasToken) await refreshUser();
       return;
     }
 
@@ -418,6 +449,7 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
     start,
     otherTabSignedIn,
     otherTabLoggedOut,
+    answerLink,
     openPay,
     refreshUser,
     continueDownload,
@@ -459,6 +491,7 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
       toast: (message, tone) => actionsRef.current.toast(message, tone),
       dismissToast: (id) => uiDispatch({ type: 'dismissToast', id }),
       closeReady: () => uiDispatch({ type: 'fileReady' }),
+      answerLink: (proceed) => actionsRef.current.answerLink(proceed),
       callContext: () => actionsRef.current.callContext(),
       openPay: (options) => actionsRef.current.openPay(options),
       showPayResult: (result) => uiDispatch({ type: 'payResult', result }),

@@ -26,6 +26,14 @@ export interface OpenLogin {
   pending?: PendingFiles;
 }
 
+/** A login link asked for in another browser, waiting for the person to confirm whose account it is. */
+export interface LinkToConfirm {
+  email: string;
+  token: string;
+  /** The result the link brings back (RESULT_PATH), offered once signed in. */
+  download?: string;
+}
+
 /** The payment popup's result states (the spec's five). */
 export type PayResult = 'welcome' | 'notDetected' | 'unreachable' | 'failed' | 'notConfigured';
 
@@ -59,6 +67,8 @@ export interface UiState {
   downloadUrl?: string;
   /** Full-page mask while signing in by link. */
   loading: boolean;
+  /** A login link from another browser: "Sign in as …?" until the person continues or cancels. */
+  linkToConfirm?: LinkToConfirm;
   /** Signed in by a link that carried the result which asked for the login: offered for download. */
   readyDownload?: string;
   toast?: { id: number; message: ToastMessage; tone: ToastTone };
@@ -72,6 +82,7 @@ export type UiAction =
   | ({ type: 'openLogin' } & Omit<OpenLogin, 'from'>)
   | { type: 'closeLogin' }
   | { type: 'fileReady'; url?: string }
+  | { type: 'confirmLink'; link?: LinkToConfirm }
   | { type: 'loading'; on: boolean }
   | { type: 'toast'; message: ToastMessage; tone: ToastTone }
   | { type: 'dismissToast'; id: number }
@@ -100,6 +111,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       };
     case 'fileReady':
       return { ...state, readyDownload: action.url };
+    case 'confirmLink':
+      return { ...state, linkToConfirm: action.link };
     case 'closeLogin':
       return {
         ...state,

@@ -1,10 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
-import { isValidEmail } from '#shared/validation';
 import { getRequester } from '../../middleware/requester';
 import { validateBody } from '../../middleware/validate';
+import { singleAddress } from '../../services/email-login-service';
 import { rateLimit } from '../../services/rate-limit';
 
 export const ZContact = z.object({
@@ -18,14 +17,15 @@ export const ZContact = z.object({
 export function contactRouter(deps: Deps): Router {
   const r = Router();
   r.post('/', validateBody(ZContact), async (req, res) => {
-    const msg = res.locals.body as z.infer<typeof ZContact>;
-    if (!isValidEmail(msg.email)) throw new AppError('INVALID_EMAIL', msg.email);
+    const body = res.locals.body as z.infer<typeof ZContact>;
+    // The reply goes to this address: one mailbox, never a list or a display name with another inside.
+    const msg = { ...body, email: singleAddress(body.email) };
     await rateLimit(deps, `contact:${req.ip}`, 5, 3600);
     const row = await deps.db.contactMessage.create({ data: { ...msg, userId: getRequester(res).userId } });
     await deps.mail.send({
-      to: deps.env.CONTACT_EMAIL,
+      to: { address: deps.env.CONTACT_EMAIL },
       // The operator answers the visitor by replying, not the site's no-reply address.
-      replyTo: msg.email,
+      replyTo: { address: msg.email },
       subject: `[Sheaf contact] ${msg.subject ?? '(no subject)'}`,
       text: `From: ${msg.name ?? ''} <${msg.email}>\nMessage id: ${row.id}\n\n${msg.body}`,
       html: `<p>From: ${escape(msg.name ?? '')} &lt;${escape(msg.email)}&gt;<br>Message id: ${row.id}</p><pre>${escape(msg.body)}</pre>`,

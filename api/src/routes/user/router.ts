@@ -49,12 +49,14 @@ export function userRouter(deps: Deps): Router {
   });
 
   r.post('/emailLogin', validateBody(ZEmailLogin), async (req, res) => {
-    const body = res.locals.body as { email: string; name?: string; token?: string; clientId?: string; channel?: string; download?: string };
+    const body = res.locals.body as { email: string; name?: string; token?: string; confirm?: true; clientId?: string; channel?: string; download?: string };
     const who = getRequester(res);
     if (body.token) {
       const token = body.token;
-      const link = await checkCredential(deps, req.ip, () => consumeLoginLink(deps, body.email, token, who.visitorId));
-      res.json({ code: 0, message: 'Login Successful', data: await signInBrowser(deps, req, res, link.userId, { adopt: link.sameVisitor, clientId: body.clientId }) });
+      const link = await checkCredential(deps, req.ip, () => consumeLoginLink(deps, body.email, token, who.visitorId, body.confirm === true));
+      // A link from another browser: nothing is signed in until the person confirms the address (a JSON POST, which no other site's form can send).
+      if ('confirmAs' in link) res.json({ code: 0, data: { confirmAs: link.confirmAs } });
+      else res.json({ code: 0, message: 'Login Successful', data: await signInBrowser(deps, req, res, link.userId, { adopt: link.sameVisitor, clientId: body.clientId }) });
       return;
     }
     const owner = await provenOwner(deps, addressProofOf(req), who, normalizeEmail(body.email));

@@ -12,6 +12,8 @@ export const ZEmailLogin = z.object({
   name: z.string().max(40).optional(),
   /** Present: the emailed link is being used. */
   token: z.string().max(128).optional(),
+  /** With token: the person confirmed the address of a link asked for in another browser. */
+  confirm: z.literal(true).optional(),
   /** The result whose download asked for the login: the link brings the user back to it. */
   download: z.string().regex(RESULT_PATH).optional(),
   ...common,

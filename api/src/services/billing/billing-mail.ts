@@ -42,7 +42,7 @@ export async function sendBillingMail(deps: Deps, to: string, langRaw: string, m
   const link = copy(lang, 'billingLink');
   try {
     await deps.mail.send({
-      to,
+      to: { address: to },
       subject: copy(lang, subject, vars),
       text: `${text}\n\n${link}: ${account}`,
       html: `<p>${escapeHtml(text)}</p><p><a href="${escapeHtml(account)}">${escapeHtml(link)}</a></p>`,
