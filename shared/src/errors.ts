@@ -70,7 +70,7 @@ export const ERRORS = {
   PRO_REQUIRED: { status: 403, code: 403, message: 'Upgrade to Pro to download this file' },
   AI_FILE_LIMIT: { status: 403, code: 1506, message: 'Up to 10 files are allowed' },
   AI_QUESTION_LIMIT: { status: 403, code: 1507, message: "You have used today's free questions. Upgrade to ask more." },
-  AI_PAGE_LIMIT: { status: 413, code: 1508, message: 'This PDF has more pages than the AI assistant reads here (the limit is under the upload box). Split it with Split PDF and add the part you need.' },
+  AI_PAGE_LIMIT: { status: 413, code: 1508, message: 'This PDF has more pages than the AI assistant reads here (the limit is shown above). Split it with Split PDF and add the part you need.' },
   AI_NO_TEXT: { status: 422, code: 422, message: 'No readable text was found in this document, even after OCR' },
   AI_NOT_CONFIGURED: { status: 503, code: 503, message: 'This needs an AI provider, which this server does not have' },
   AI_UNAVAILABLE: { status: 502, code: 502, message: 'The AI provider did not answer. Please try again later.' },

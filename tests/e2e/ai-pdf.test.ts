@@ -9,6 +9,7 @@ import { APP_VERSION, VERSION_COOKIE } from '../../web/app/stores/client-ids';
 import { launchChromium } from '../support/browser';
 import { createSession, createUser } from '../support/factories';
 import { fixture } from '../support/fixtures';
+import { manyPagesPdf } from '../support/many-pages-pdf';
 import { BILLING_WITHOUT_STRIPE_CALLS, startStack, type Stack } from '../support/stack';
 import { getI18n } from '../support/copy';
 
@@ -239,6 +240,21 @@ describe('the AI PDF assistant in the browser', () => {
     await popup.getByRole('button', { name: t('aiPdf.limit.upgrade') }).waitFor();
     await page.screenshot({ path: `${SHOTS}/limit-en-1280.png` });
     expect(await stack.deps.db.aiDocument.count({ where: { userId: user.id } })).toBe(10);
+    await context.close();
+  });
+
+  it("refuses a PDF past the plan's pages under the upload box, before reading it (1508)", async () => {
+    const context = await browser.newContext({ viewport: WIDE });
+    const page = await context.newPage();
+    await page.goto(`${stack.baseUrl}/ai-pdf`);
+    await started(page);
+    const long = path.join(tmp, 'long.pdf');
+    fs.writeFileSync(long, manyPagesPdf(101, 'Page'));
+    await page.locator('.ai-upload input[type=file]').setInputFiles(long);
+    const alert = page.locator('.ai-upload [role=alert]');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe(t('errors.AI_PAGE_LIMIT'));
+    expect(await page.locator('.dropzone__limits').innerText()).toBe(t('aiPdf.upload.limits', { files: 10, mb: 100, pages: 100 }));
     await context.close();
   });
 
