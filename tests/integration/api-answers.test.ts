@@ -83,7 +83,7 @@ describe('what the API answers: refused fields named, unknown files, result name
       const token = await upload(v, PDF, 'report.pdf');
       const bogus = await v.transfer({ toolType: 'split-pdf', token, bogus: 1 });
       expect(bogus.status).toBe(400);
-      expect(bogus.body.message).toBe('bogus is not an option of split-pdf (its options: splitcount, pages)');
+      expect(bogus.body.message).toBe('bogus is not an option of split-pdf (its options: splitcount, pages, bookmarklevel, maxsize)');
       const tool = await v.transfer({ toolType: 'explode-pdf', token });
       expect(tool.status).toBe(400);
       expect(tool.body.message).toMatch(/^toolType must be the id of a tool, one of merge-pdf, split-pdf, compress-pdf, /);
