@@ -577,6 +577,8 @@ const TOOL_OPTIONS: Partial<Record<ToolId, Record<string, unknown>>> = {
   'delete-pages': { pages: '2' },
   'organize-pdf': { order: '2,1' },
   'rotate-pdf': { angle: 90 },
+  'add-watermark': { text: 'hostile', tiled: true },
+  'add-header-footer': { footerCenter: '{n} / {total}', bates: true },
   'protect-pdf': { userpassword: 'hostile' },
   'pdf-to-jpg': { dpi: 150 },
   ...Object.fromEntries((['edit-pdf', 'annotate-pdf', 'sign-pdf'] as const).map((id) => [id, { operations: HOSTILE_EDIT }])),
