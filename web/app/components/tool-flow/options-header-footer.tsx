@@ -74,7 +74,7 @@ export const headerFooterOptions = defineOptions<HeaderFooterOptions>({
     if (Object.values(numbers).includes(undefined)) return { ok: false, hint: null };
     const texts = Object.fromEntries(HEADER_FOOTER_SLOTS.filter((slot) => value.texts[slot].trim()).map((slot) => [slot, value.texts[slot].trim()]));
     if (!value.bates && Object.keys(texts).length === 0) return { ok: false, hint: 'options.headerFooter.hintEmpty' };
-    const bates = value.bates ? { bates: true, batesPrefix: value.batesPrefix.trim(), batesDigits: numbers.batesDigits!, batesStart: numbers.batesStart! } : {};
+    const bates: Record<string, string | number | boolean> = value.bates ? { bates: true, batesPrefix: value.batesPrefix.trim(), batesDigits: numbers.batesDigits!, batesStart: numbers.batesStart! } : {};
     return { ok: true, fields: { ...texts, ...bates, size: numbers.size!, margin: numbers.margin!, font: value.font, color: value.color } };
   },
   Panel: HeaderFooterPanel,
