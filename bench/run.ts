@@ -19,6 +19,7 @@ import { organizeBench } from './organize';
 import { pdfToExcelBench } from './pdf-to-excel';
 import { pdfToPptBench } from './pdf-to-ppt';
 import { pdfToWordBench, pdfToWordRunningBench } from './pdf-to-word';
+import { stampsBench } from './stamps';
 import { stoppingBench } from './stopping';
 import { thumbnailsBench } from './thumbnails';
 
@@ -30,6 +31,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   compress: compressBench,
   merge: mergeBench,
   organize: organizeBench,
+  stamps: stampsBench,
   thumbnails: thumbnailsBench,
   office: officeBench,
   'ebooks-cad': ebooksCadBench,

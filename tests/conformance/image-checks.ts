@@ -26,7 +26,7 @@ export interface EmbeddedImage {
 
 /** The images pdfimages finds, in page order. */
 export function embeddedImages(file: string): EmbeddedImage[] {
-  const out = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' });
+  const out = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8', maxBuffer: 64 << 20 });
   return out
     .split('\n')
     .slice(2)

@@ -52,14 +52,15 @@ export function pageCount(file: string, password?: string): number {
 
 /**
  * What `qpdf --check` finds wrong with a file's structure. Undecodable streams and broken content
- * operators are left out: a damaged input carries them, and no tool can restore the lost bytes.
+ * operators are left out (also when a tool added streams of its own to the page's content): a
+ * damaged input carries them, and no tool can restore the lost bytes.
  * A clean file gives [].
  */
 export function structureProblems(file: string, password?: string): string[] {
   const r = qpdf([...passwordArg(password), '--check', file]);
   if (r.status === 0) return [];
   const inherited =
-    /error decoding stream data|stream will be re-processed|errors while decoding content stream|^WARNING: page object \d+ \d+ stream \d+ \d+ \(content/;
+    /error decoding stream data|stream will be re-processed|errors while decoding content stream|^WARNING: page object \d+ \d+ stream \d+ \d+(, stream \d+ \d+)* \(content/;
   return `${r.stdout}\n${r.stderr}`
     .split('\n')
     .filter((line) => /^(WARNING|ERROR)|damaged|invalid|not found/i.test(line) && !inherited.test(line));

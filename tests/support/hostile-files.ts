@@ -577,6 +577,8 @@ const TOOL_OPTIONS: Partial<Record<ToolId, Record<string, unknown>>> = {
   'delete-pages': { pages: '2' },
   'organize-pdf': { order: '2,1' },
   'rotate-pdf': { angle: 90 },
+  'add-watermark': { text: 'hostile', tiled: true },
+  'add-header-footer': { footerCenter: '{n} / {total}', bates: true },
   'protect-pdf': { userpassword: 'hostile' },
   'pdf-to-jpg': { dpi: 150 },
   'edit-metadata': { title: 'hostile', moddate: '2024-01-01T00:00:00Z' },

@@ -18,7 +18,7 @@ const modulesIn = (dir: string) =>
 defineProcessor(rotateTool, async (ctx: ProcessorContext<ToolOptions<typeof htmlTool>>) => ({ outputs: [], name: ctx.options.url }));
 
 /** Modules of shared/src/tools that declare no tool. */
-const TOOL_HELPERS = ['index', 'define', 'catalog', 'fields'];
+const TOOL_HELPERS = ['index', 'define', 'catalog', 'fields', 'stamp-fields'];
 
 describe('tool registry', () => {
   it('declares every tool once, with its route slug as id', () => {
@@ -124,5 +124,25 @@ describe('tool registry', () => {
     expect(getTool('rotate-pdf')!.options.safeParse({ angle: 45 }).success).toBe(false);
     expect(getTool('organize-pdf')!.options.safeParse({ order: '3,1r90,2' }).success).toBe(true);
     expect(getTool('organize-pdf')!.options.safeParse({ order: '3,1r45' }).success).toBe(false);
+  });
+
+  it('validates the stamping options: a place on the grid, a text or a picture, at least one header or footer', () => {
+    const numbers = getTool('add-page-numbers')!.options;
+    expect(numbers.parse({ start: '0', size: '12' })).toMatchObject({ position: 'bottom-center', format: 'n', start: 0, size: 12 });
+    expect(numbers.safeParse({ position: 'top' }).success).toBe(false);
+    expect(numbers.safeParse({ skip: '3-1' }).error!.issues[0].message).toBe('INVALID_PAGES');
+    expect(numbers.safeParse({ color: 'red' }).success).toBe(false);
+    const watermark = getTool('add-watermark')!.options;
+    expect(watermark.safeParse({}).success).toBe(false);
+    expect(watermark.safeParse({ text: '  ' }).success).toBe(false);
+    expect(watermark.safeParse({ text: 'DRAFT', image: 'token' }).success).toBe(false);
+    expect(watermark.parse({ image: 'token', tiled: 'true', opacity: '40' })).toMatchObject({ image: 'token', tiled: true, opacity: 40, layer: 'over' });
+    expect(watermark.safeParse({ text: 'two\nlines' }).success).toBe(false);
+    expect(getTool('add-watermark')!.attachments!.tokens(watermark.parse({ image: 'token' }))).toEqual(['token']);
+    expect(getTool('add-watermark')!.attachments!.tokens(watermark.parse({ text: 'DRAFT' }))).toEqual([]);
+    const headerFooter = getTool('add-header-footer')!.options;
+    expect(headerFooter.safeParse({}).success).toBe(false);
+    expect(headerFooter.parse({ bates: 'true' })).toMatchObject({ bates: true, batesDigits: 6, batesStart: 1, batesPrefix: '' });
+    expect(headerFooter.safeParse({ footerLeft: '{n}', batesDigits: 13 }).success).toBe(false);
   });
 });

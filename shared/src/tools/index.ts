@@ -7,6 +7,9 @@ import rotatePdf from './rotate-pdf';
 import editPdf from './edit-pdf';
 import annotatePdf from './annotate-pdf';
 import signPdf from './sign-pdf';
+import addPageNumbers from './add-page-numbers';
+import addWatermark from './add-watermark';
+import addHeaderFooter from './add-header-footer';
 import unlockPdf from './unlock-pdf';
 import protectPdf from './protect-pdf';
 import pdfToWord from './pdf-to-word';
@@ -45,6 +48,9 @@ export const TOOLS = [
   editPdf,
   annotatePdf,
   signPdf,
+  addPageNumbers,
+  addWatermark,
+  addHeaderFooter,
   unlockPdf,
   protectPdf,
   pdfToWord,

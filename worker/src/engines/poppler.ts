@@ -57,6 +57,30 @@ export async function pageBoxes(file: string, signal?: AbortSignal): Promise<Pag
   return pages;
 }
 
+/** A box as pdfinfo prints it: [x0, y0, x1, y1] in points. */
+export type Box = [number, number, number, number];
+
+/** What a stamp needs of a page to land where it is seen: its boxes and its clockwise rotation. */
+export interface PageFrameBoxes {
+  media: Box;
+  crop: Box;
+  trim: Box;
+  rotation: number;
+}
+
+/** Every page's media, crop and trim boxes (the crop box already clipped to the media box, as viewers show it) and rotation. */
+export async function pageFrames(file: string, signal?: AbortSignal): Promise<PageFrameBoxes[]> {
+  const { stdout } = await runEngine('pdfinfo', ['-box', '-f', '1', '-l', '2147483647', path.resolve(file)], { timeoutMs: TIMEOUT_MS, signal });
+  const pages: PageFrameBoxes[] = [];
+  const at = (n: string) => (pages[Number(n) - 1] ??= { media: [0, 0, 0, 0], crop: [0, 0, 0, 0], trim: [0, 0, 0, 0], rotation: 0 });
+  for (const m of stdout.matchAll(/^Page\s+(\d+)\s+(MediaBox|CropBox|TrimBox):\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)/gm)) {
+    const key = m[2] === 'MediaBox' ? 'media' : m[2] === 'CropBox' ? 'crop' : 'trim';
+    at(m[1])[key] = [Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])];
+  }
+  for (const m of stdout.matchAll(/^Page\s+(\d+)\s+rot:\s+(-?\d+)/gm)) at(m[1]).rotation = ((Number(m[2]) % 360) + 360) % 360;
+  return pages;
+}
+
 export type PagesFormat = 'jpeg' | 'png' | 'gray-png' | 'gray' | 'ppm';
 const PAGES_FLAGS: Record<PagesFormat, { flags: string[]; ext: string }> = {
   jpeg: { flags: ['-jpeg'], ext: 'jpg' },

@@ -248,6 +248,25 @@ export async function rotatePages(input: string, output: string, angle: number, 
 }
 
 /**
+ * Lays pages of `stamps` over (or under) pages of `input`: destination page `to[i]` gets stamp page
+ * `from[i]`. qpdf turns each stamp page into one form XObject, reused by every page it lands on, and
+ * maps the stamp page's trim box onto the destination's undoing both pages' /Rotate: a stamp page
+ * with its destination's boxes and rotation lands exactly where it was drawn.
+ */
+export async function stampPages(
+  input: string,
+  stamps: string,
+  output: string,
+  opts: { layer: 'over' | 'under'; to: string; from: string; signal?: AbortSignal },
+): Promise<void> {
+  await runEngine(QPDF, [abs(input), `--${opts.layer === 'over' ? 'overlay' : 'underlay'}`, abs(stamps), `--to=${opts.to}`, `--from=${opts.from}`, '--', abs(output)], {
+    timeoutMs: TIMEOUT_MS,
+    signal: opts.signal,
+    okCodes: SUCCESS,
+  });
+}
+
+/**
  * Passwords never go on the command line (other local users can read it in `ps`), and never
  * through qpdf's argument parser either: after `--encrypt` a password starting with "-" is read as
  * an option ("-x" fails, "--" crashes qpdf 11.3). qpdf reads the whole job from a private JSON

@@ -2,10 +2,12 @@ import { dwgToJpgOptions, dwgToPdfOptions } from './options-cad';
 import { compressOptions } from './options-compress';
 import { deleteOptions } from './options-delete';
 import { ebooksOptions } from './options-ebooks';
+import { headerFooterOptions } from './options-header-footer';
 import { gifToPdfOptions, jpgToPdfOptions } from './options-images';
 import { metadataOptions } from './options-metadata';
 import { ocrOptions } from './options-ocr';
 import { organizeOptions } from './options-organize';
+import { pageNumbersOptions } from './options-page-numbers';
 import { pdfToExcelOptions, takesOneSheet } from './options-pdf-to-excel';
 import { pdfToJpgOptions } from './options-pdf-to-jpg';
 import { protectOptions } from './options-protect';
@@ -15,6 +17,7 @@ import type { ToolOptions } from './options-types';
 import type { OptionsToolId } from './options-tools';
 import { unlockOptions } from './options-unlock';
 import { urlOptions } from './options-url';
+import { watermarkOptions } from './options-watermark';
 
 /**
  * Option panels of the tools that have options (OPTIONS_TOOLS); a tool without an entry sends no
@@ -26,6 +29,9 @@ export const TOOL_OPTIONS: Record<OptionsToolId, ToolOptions<any> | undefined> =
   'delete-pages': deleteOptions,
   'organize-pdf': organizeOptions,
   'rotate-pdf': rotateOptions,
+  'add-page-numbers': pageNumbersOptions,
+  'add-watermark': watermarkOptions,
+  'add-header-footer': headerFooterOptions,
   'protect-pdf': protectOptions,
   'unlock-pdf': unlockOptions,
   'jpg-to-pdf': jpgToPdfOptions,
