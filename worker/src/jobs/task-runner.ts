@@ -37,13 +37,7 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
   const tool = getTool(task.tool);
   if (!tool) throw new AppError('TOOL_UNAVAILABLE', task.tool);
 
-  // The attempt number fences the ending: a worker that lost its job (its link cut past the lock)
-  // and runs on while another retakes it must not record its outputs beside the other's.
-  const { attempts: attempt } = await deps.db.task.update({
-    where: { id: task.id },
-    data: { startedAt: deps.now(), attempts: { increment: 1 }, progress: 0 },
-    select: { attempts: true },
-  });
+  await deps.db.task.update({ where: { id: task.id }, data: { startedAt: deps.now(), attempts: { increment: 1 }, progress: 0 } });
   const workDir = await fs.mkdtemp(path.join(deps.env.tmpDir, `task-${task.id}-`));
   const deadline = Date.now() + (tool.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
   try {
@@ -95,9 +89,11 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
         expiresAt,
       });
     }
+    // Two runs of one task can overlap: a worker that lost its job (its link cut, its lock lapsed)
+    // runs on while another retakes it. The first to end records its outputs; the other drops its own.
     const ended = await deps.db.$transaction(async (tx) => {
       const claimed = await tx.task.updateMany({
-        where: { id: task.id, status: 'DOING', attempts: attempt },
+        where: { id: task.id, status: 'DOING' },
         data: { status: 'DONE', progress: 1, notice: result.notice ?? null, finishedAt: deps.now() },
       });
       if (claimed.count === 0) return false;
@@ -106,7 +102,7 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
       return true;
     });
     if (!ended) {
-      log.warn('task ended by another attempt; this one is dropped', { taskId: task.id, attempt });
+      log.warn('task already ended by another run; this one is dropped', { taskId: task.id });
       await Promise.all(outputs.map((o) => deps.store.remove(o.storageKey).catch(() => undefined)));
       return 'skipped';
     }
