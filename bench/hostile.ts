@@ -92,7 +92,8 @@ export async function hostileBench(): Promise<string> {
               peakWhile = [...running];
             }
           }, 100);
-          const cases = allHostileCases();
+          // HOSTILE_CASES=<text> runs only the cases whose name holds it ("many-pages"), as in the test.
+          const cases = allHostileCases().filter((c) => !process.env.HOSTILE_CASES || c.name.includes(process.env.HOSTILE_CASES));
           const started = performance.now();
           const { outcomes, merges } = await runHostileCampaign(client, cases, {
             files,
@@ -148,10 +149,11 @@ function report(r: {
   const answer = (o: HostileOutcome | undefined) =>
     !o ? 'not run' : o.status === 'Done' ? 'Done' : `${o.status} ${o.errorCode ?? ''}`.trim();
   return [
-    `## Hostile files: ${r.cases.length} cases, every hostile file to every tool that accepts it`,
+    `## Hostile files: ${r.cases.length} cases, every hostile file to every tool that accepts it${process.env.HOSTILE_CASES ? ` (those named "…${process.env.HOSTILE_CASES}…")` : ''}`,
     '',
     'The corpus of `tests/support/hostile-files.ts` (nested `q … Q`, deep arrays and dictionaries, a 60000² image, a',
-    '1 GiB content stream, a page-tree loop, a 1 × 14400 pt page, PNG/JPEG/GIF pixel bombs, a 0-byte file, a',
+    '1 GiB content stream, a page-tree loop, a 1 × 14400 pt page, PNG/JPEG/GIF pixel bombs, a 228 KB TIFF of 2,001 pages,',
+    'a 9.7 MB PDF of 100,000 pages, a 0-byte file, a',
     '300,000-row table and a page that never answers for HTML to PDF), through the API, to a worker running as its',
     `own process with the default settings, ${IN_FLIGHT} hostile cases at a time. Memory is the resident set of the worker`,
     'and all its descendants (task hosts, engines, Chromium), read from /proc every 200 ms; RSS counts a page shared by',

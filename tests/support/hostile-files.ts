@@ -7,9 +7,10 @@ import zlib from 'node:zlib';
 import { TOOL_CODE } from '#shared/api';
 import { ERRORS, type ErrorCode } from '#shared/errors';
 import type { FileKind } from '#shared/file-kinds';
-import { TOOLS, getTool, type ToolDefinition, type ToolId } from '#shared/tools';
+import { TOOLS, getTool, pageLimitOf, tooManyPages, type ToolDefinition, type ToolId } from '#shared/tools';
 import { DEFAULT_TIMEOUT_SECONDS } from '../../worker/src/jobs/task-runner';
 import { processTree } from '../../worker/src/sandbox/process-tree';
+import { manyPagePdf, manyPageTiff } from './many-pages';
 
 /**
  * The hostile corpus of issue 14: files that are small on disk and cost a parser or a renderer
@@ -29,6 +30,8 @@ export type HostileId =
   | 'png-bomb'
   | 'jpeg-bomb'
   | 'gif-bomb'
+  | 'many-pages-tiff'
+  | 'many-pages-pdf'
   | 'empty';
 
 export interface HostileFile {
@@ -297,6 +300,8 @@ const CORPUS: ReadonlyArray<{ id: HostileId; about: string; kind: FileKind; ext:
   { id: 'png-bomb', about: 'a 50000×50000 PNG (2.5 GB of pixels) in 2.4 MB', kind: 'png', ext: 'png', make: pngBomb },
   { id: 'jpeg-bomb', about: 'a JPEG declaring 60000×60000 pixels in 150 bytes', kind: 'jpg', ext: 'jpg', make: jpegBomb },
   { id: 'gif-bomb', about: 'a GIF declaring 65535×65535 pixels in 35 bytes', kind: 'gif', ext: 'gif', make: gifBomb },
+  { id: 'many-pages-tiff', about: 'a TIFF of 2,001 one-pixel pages in 228 KB', kind: 'tiff', ext: 'tif', make: () => manyPageTiff(2_001) },
+  { id: 'many-pages-pdf', about: 'a PDF of 100,000 pages in 9.7 MB', kind: 'pdf', ext: 'pdf', make: () => manyPagePdf(100_000) },
   { id: 'empty', about: 'a 0-byte file', kind: 'pdf', ext: 'pdf', make: () => Buffer.alloc(0) },
 ];
 
@@ -572,7 +577,7 @@ const HOSTILE_EDIT = JSON.stringify({
   ],
 });
 
-const TOOL_OPTIONS: Partial<Record<ToolId, Record<string, unknown>>> = {
+export const TOOL_OPTIONS: Partial<Record<ToolId, Record<string, unknown>>> = {
   'compress-pdf': { compress: 'high' },
   'delete-pages': { pages: '2' },
   'organize-pdf': { order: '2,1' },
@@ -598,6 +603,9 @@ const ANSWERS: Record<HostileInput, { outcome: HostileCase['outcome']; codes: Er
   'png-bomb': { outcome: 'fail', codes: ['IMAGE_TOO_LARGE'] },
   'jpeg-bomb': { outcome: 'fail', codes: ['IMAGE_TOO_LARGE'] },
   'gif-bomb': { outcome: 'fail', codes: ['IMAGE_TOO_LARGE'] },
+  // More pages than any tool that takes them: refused before any work, in seconds (see violation).
+  'many-pages-tiff': { outcome: 'fail', codes: ['TOO_MANY_PAGES'] },
+  'many-pages-pdf': { outcome: 'fail', codes: ['TOO_MANY_PAGES'] },
   empty: { outcome: 'fail', codes: ['FILE_EMPTY'] },
   // 20 MB of HTML may take longer to load than HTML_LOAD_SECONDS (tests make it short).
   'html-table': { outcome: 'either', codes: ['FILE_TOO_COMPLEX', 'TASK_TIMEOUT', 'URL_TIMEOUT'] },
@@ -612,6 +620,8 @@ function expectationOf(input: HostileInput, target: HostileTarget, options: Reco
   if (target === 'repair-pdf' && answer.codes.includes('PDF_DAMAGED')) return { ...answer, codes: [...answer.codes, 'PDF_UNRECOVERABLE'] };
   // The tall page is valid and small enough to render at every resolution the tools offer.
   if (input === 'tall-page' && (target === 'thumbnail' || target === 'pdf-to-jpg')) return { outcome: 'done', codes: [] };
+  // A thumbnail is one page, whatever the document holds.
+  if (input === 'many-pages-pdf' && target === 'thumbnail') return { outcome: 'done', codes: [] };
   return answer;
 }
 
@@ -694,6 +704,13 @@ export interface HostileOutcome {
   thumbnail?: Buffer;
 }
 
+/** The catalogue's message for the outcome's code; a page limit's names the tool's limit. */
+function expectedMessage(o: HostileOutcome): string {
+  const tool = getTool(o.case.target);
+  const max = tool && pageLimitOf(tool, tool.options.parse(o.case.options));
+  return o.errorCode === 'TOO_MANY_PAGES' && max !== undefined ? tooManyPages(max, max + 1).message : ERRORS[o.errorCode as ErrorCode].message;
+}
+
 /** Why an outcome breaks its case's rule, or undefined when it keeps it. */
 export function violation(o: HostileOutcome): string | undefined {
   const c = o.case;
@@ -703,7 +720,7 @@ export function violation(o: HostileOutcome): string | undefined {
   if (o.status !== 'Done') {
     if (c.outcome === 'done') return `${got}, expected Done`;
     if (!c.codes.includes(o.errorCode as ErrorCode)) return `${got}, expected ${c.outcome === 'either' ? 'Done or ' : ''}${c.codes.join(' or ')}`;
-    if (o.message !== ERRORS[o.errorCode as ErrorCode].message) return `${got}: not the catalogue's message for ${o.errorCode}`;
+    if (o.message !== expectedMessage(o)) return `${got}: not the catalogue's message for ${o.errorCode}`;
   }
   if (o.attempts !== undefined && o.attempts !== 1) return `${got} after ${o.attempts} attempts, expected 1`;
   // A little slack over the limit: the worker notices it, kills, records.

@@ -4,7 +4,7 @@ import { AppError, ERRORS, type ErrorCode } from '#shared/errors';
 import type { FileKind } from '#shared/file-kinds';
 import type { Deps } from '#shared/server/deps';
 import { laneOf, TASK_JOB_OPTIONS } from '#shared/server/jobs';
-import { getTool, maxFilesOf, TOOLS, type ToolDefinition } from '#shared/tools';
+import { getTool, maxFilesOf, pageLimitOf, tooManyPages, TOOLS, type ToolDefinition } from '#shared/tools';
 import type { Requester } from '../middleware/requester';
 import { InvalidInputError, invalidField, invalidInput } from '../presenters/error-presenter';
 import { takeQuestion } from './ai/ai-limits';
@@ -61,6 +61,16 @@ function checkFileCount(tool: ToolDefinition, count: number, config: Deps['env']
   if (count > max) throw new AppError(max === 1 ? 'SINGLE_FILE_ONLY' : 'TOO_MANY_FILES', `${count} files for ${tool.id}`);
 }
 
+/**
+ * A PDF whose pages were counted already (its thumbnails were asked for) is refused here, with no
+ * job queued; the worker counts the others before it starts.
+ */
+function refuseKnownPastPageLimit(tool: ToolDefinition, options: Record<string, unknown>, files: ReadonlyArray<{ pages: number | null }>) {
+  const max = pageLimitOf(tool, options);
+  const known = files.reduce((sum, f) => sum + (f.pages ?? 0), 0);
+  if (max !== undefined && known > max) throw tooManyPages(max, known);
+}
+
 /** Checks a conversion request end to end, records the Task and enqueues its job. `ip`: the request's address, for the signing audit. */
 export async function createTask(deps: Deps, who: Requester, body: unknown, ip?: string) {
   // A tool still being built says so, whatever else the request holds (its options may not be settled yet).
@@ -85,6 +95,7 @@ export async function createTask(deps: Deps, who: Requester, body: unknown, ip?:
     if (!tool.accepts.includes(file.kind as FileKind)) throw new AppError('UNSUPPORTED_TYPE', `${file.kind} for ${tool.id}`);
     files.push(file);
   }
+  refuseKnownPastPageLimit(tool, options, files);
   const attached = tool.attachments?.tokens(options as never) ?? [];
   for (const token of attached) {
     const file = await findOwnedFile(deps, who, token);

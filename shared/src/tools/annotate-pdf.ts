@@ -12,4 +12,6 @@ export default defineTool({
   engines: ['qpdf'],
   output: 'file',
   built: true,
+  // The whole document is loaded and written again.
+  maxPages: 5_000,
 });

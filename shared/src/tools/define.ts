@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Env } from '../env';
+import { AppError } from '../errors';
+import errorCopy from '../i18n/en/errors.json';
 import type { FileKind } from '../file-kinds';
 import type { ToolCategory, ToolOutput, ToolSummary } from './catalog';
 
@@ -8,6 +10,12 @@ export { TOOL_CATEGORIES, byCategory, inMenu, outputsImages, type ToolCategory, 
 /** Native engines a worker probes at boot; a tool needing a missing one is reported unavailable. */
 export const ENGINES = ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'soffice', 'chromium', 'ebook-convert', 'bsdtar'] as const;
 export type EngineName = (typeof ENGINES)[number];
+
+/**
+ * A rule read from a tool's parsed options. Written as a method so that a tool's own rule, typed by
+ * its options, still fits the registry's ToolDefinition (method parameters are bivariant).
+ */
+type ByOptions<O, R> = { rule(options: O): R }['rule'];
 
 export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
   id: string;
@@ -35,6 +43,16 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
   aliases?: readonly string[];
   /** Task time limit in seconds. */
   timeoutSeconds?: number;
+  /**
+   * The most pages one task may hold, its inputs together: a PDF's pages (its page tree's /Count),
+   * a TIFF's pages, and an animated GIF's or WebP's frames where `framesArePages`. The worker counts
+   * them before any work and refuses more with TOO_MANY_PAGES naming this number; the API refuses
+   * at the transfer already when it knows the count. Every tool that takes PDFs or images says it
+   * (tests/unit/page-limits.test.ts): work grows with pages, and a small file can hold 100,000.
+   */
+  maxPages?: number | ByOptions<z.output<Options>, number>;
+  /** Each frame of an animated GIF or WebP becomes a page (a TIFF's pages always do), so frames count against maxPages. */
+  framesArePages?(options: z.output<Options>): boolean;
   /**
    * For tools that report progress page by page: a task silent this long is stuck on one page (a
    * hostile content stream can keep pdf.js busy for many minutes) and fails with FILE_TOO_COMPLEX.
@@ -74,6 +92,16 @@ export function defineTool<const Id extends string, Options extends z.ZodObject>
 /** Files per task on this server: the tool's own number, or the operator's setting where it has one. */
 export function maxFilesOf(tool: Pick<ToolDefinition, 'maxFiles' | 'maxFilesSetting'>, config: Pick<Env, 'EBOOK_MAX_FILES'>): number {
   return tool.maxFilesSetting ? Math.min(config[tool.maxFilesSetting], tool.maxFiles) : tool.maxFiles;
+}
+
+/** The page limit of a task of `tool` with these options (see `maxPages`), or undefined when it has none. */
+export function pageLimitOf(tool: Pick<ToolDefinition, 'maxPages'>, options: unknown): number | undefined {
+  return typeof tool.maxPages === 'function' ? tool.maxPages(options as never) : tool.maxPages;
+}
+
+/** TOO_MANY_PAGES with the limit in its message, so the person knows how far to split the document. */
+export function tooManyPages(max: number, pages: number): AppError {
+  return new AppError('TOO_MANY_PAGES', `${pages} pages, at most ${max}`, errorCopy.pageLimit.replace('{{max}}', max.toLocaleString('en-US')));
 }
 
 /** Options schema for tools that take no options of their own. */

@@ -12,6 +12,8 @@ export default defineTool({
   engines: ['qpdf'],
   output: 'file',
   built: true,
+  // The whole document is loaded and written again.
+  maxPages: 5_000,
   menus: { top: 1, workspace: 2 },
   aliases: ['edit'],
 });

@@ -1,5 +1,5 @@
 import { defineTool } from './define';
-import { imageToPdfOptions } from './jpg-to-pdf';
+import { MAX_IMAGE_PAGES, framesArePages, imageToPdfOptions } from './jpg-to-pdf';
 
 /** GIFs to PDF: as JPG to PDF, but an animated GIF gives one page per frame unless `frames` is `first`. */
 export default defineTool({
@@ -13,4 +13,6 @@ export default defineTool({
   output: 'pdfs',
   built: true,
   timeoutSeconds: 300,
+  maxPages: MAX_IMAGE_PAGES,
+  framesArePages,
 });

@@ -19,6 +19,10 @@ export const IMAGE_PAGE_SIZES = ['image', 'a4', 'letter'] as const;
 export const IMAGE_MARGINS = ['none', 'small', 'big'] as const;
 /** Frames of an animated GIF or WebP: one page each, or only the first. */
 export const IMAGE_FRAMES = ['all', 'first'] as const;
+/** Pages per task: each opens its image again, which costs more the further into a TIFF it lies. */
+export const MAX_IMAGE_PAGES = 2_000;
+/** The image tools make a page of every frame of an animated GIF or WebP only when asked to. */
+export const framesArePages = (o: { frames: (typeof IMAGE_FRAMES)[number] }) => o.frames === 'all';
 /** The largest width or height a resize may ask for, in pixels. */
 export const MAX_RESIZE_PX = 10_000;
 
@@ -64,4 +68,6 @@ export default defineTool({
   built: true,
   menus: { convert: 4 },
   timeoutSeconds: 300,
+  maxPages: MAX_IMAGE_PAGES,
+  framesArePages,
 });

@@ -58,5 +58,6 @@ export default defineTool({
   engines: ['pdftoppm', 'pdftotext', 'qpdf', 'gs'],
   output: 'file',
   built: true,
+  maxPages: MAX_OCR_PAGES,
   timeoutSeconds: 1800,
 });

@@ -21,6 +21,8 @@ export default defineTool({
   engines: ['qpdf', 'pdftoppm'],
   output: 'file',
   built: true,
+  // Layout is rebuilt page by page with pdf.js: a few pages a second.
+  maxPages: 2_000,
   menus: { convert: 2, workspace: 3 },
   timeoutSeconds: 600,
   stallSeconds: 75,

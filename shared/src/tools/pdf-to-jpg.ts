@@ -33,6 +33,8 @@ export default defineTool({
   engines: ['pdftoppm', 'qpdf'],
   output: 'images',
   built: true,
+  // Rendered pages are pictures the person downloads; extracting the pictures reads every page.
+  maxPages: (o) => (o.mode === 'pages' ? MAX_JPG_PAGES : 5_000),
   menus: { convert: 4, workspace: 4 },
   timeoutSeconds: 900,
 });

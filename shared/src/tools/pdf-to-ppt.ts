@@ -10,6 +10,8 @@ export default defineTool({
   engines: ['qpdf', 'gs', 'pdftoppm'],
   output: 'file',
   built: true,
+  // Layout is rebuilt page by page with pdf.js: a few pages a second.
+  maxPages: 2_000,
   menus: { convert: 3, workspace: 5 },
   stallSeconds: 75,
 });

@@ -14,6 +14,8 @@ export default defineTool({
   engines: ['pdftotext', 'qpdf'],
   output: 'file',
   built: true,
+  // pdftotext reads thousands of pages a minute.
+  maxPages: 10_000,
   menus: { convert: 5, workspace: 6 },
   timeoutSeconds: 600,
 });

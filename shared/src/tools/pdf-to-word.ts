@@ -16,6 +16,8 @@ export default defineTool({
   engines: ['qpdf', 'pdftoppm'],
   output: 'file',
   built: true,
+  // Layout is rebuilt page by page with pdf.js: a few pages a second.
+  maxPages: 2_000,
   menus: { convert: 1, workspace: 7 },
   timeoutSeconds: 900,
   stallSeconds: 75,

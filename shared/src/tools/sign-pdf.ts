@@ -12,5 +12,7 @@ export default defineTool({
   engines: ['qpdf'],
   output: 'file',
   built: true,
+  // The whole document is loaded and written again.
+  maxPages: 5_000,
   audited: true,
 });

@@ -23,6 +23,8 @@ export default defineTool({
   output: 'pdfs',
   zipSuffix: 'translated',
   built: true,
+  // Every page's text goes to the AI provider and is drawn again.
+  maxPages: 500,
   generative: true,
   // A model translates a page of text in seconds to tens of seconds: a long document takes a while.
   timeoutSeconds: 1800,

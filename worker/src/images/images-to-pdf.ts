@@ -26,8 +26,6 @@ export type ImageToPdfOptions = z.output<ReturnType<typeof imageToPdfOptions>>;
 export const MAX_IMAGE_PIXELS = 100_000_000;
 /** sharp's words (and the BMP decoder's) for an image past MAX_IMAGE_PIXELS. */
 export const PIXEL_LIMIT = /pixel limit/i;
-/** Pages per task: 30 files of animated GIF frames must stop somewhere. */
-export const MAX_IMAGE_PAGES = 2_000;
 /** The largest page side PDF readers accept (200 inches) and the smallest (3 points). */
 const MAX_PAGE_PT = 14_400;
 const MIN_PAGE_PT = 3;
@@ -323,7 +321,6 @@ export async function imagesToPdf(
   throwIfAborted(ctx.signal);
   if (ctx.inputs.length === 0) throw new AppError('ILLEGAL_INPUT', 'no image');
   const docs: Array<{ doc: PDFDocument; stem: string }> = [];
-  let pageCount = 0;
   try {
     for (const [i, input] of ctx.inputs.entries()) {
       const source = await openSource(input, allowed);
@@ -335,7 +332,6 @@ export async function imagesToPdf(
       const { doc } = docs[docs.length - 1];
       for (const page of pagesOf(source, ctx.options.frames)) {
         throwIfAborted(ctx.signal);
-        if (++pageCount > MAX_IMAGE_PAGES) throw new AppError('TOO_MANY_PAGES', `more than ${MAX_IMAGE_PAGES} pages`);
         addImagePage(doc, await embedImage(doc, source, page, ctx.options, ctx.signal), ctx.options);
       }
       await ctx.progress((0.9 * (i + 1)) / ctx.inputs.length);

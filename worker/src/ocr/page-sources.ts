@@ -3,7 +3,6 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { AppError, isAppError } from '#shared/errors';
-import { MAX_OCR_PAGES } from '#shared/tools/pdf-ocr';
 import { decodeBmp } from '../images/bmp-decode';
 import * as poppler from '../engines/poppler';
 import { PIXEL_LIMIT, passThroughJpeg } from '../images/images-to-pdf';
@@ -57,7 +56,6 @@ const MAX_IMAGE_PIXELS = 150_000_000;
 /** The pages of a PDF, repaired and decrypted first like every PDF input. */
 export async function pdfSource(input: InputFile, dir: string, opts: { signal: AbortSignal; withText: boolean }): Promise<OcrSource> {
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), opts.signal);
-  if (doc.pages > MAX_OCR_PAGES) throw new AppError('TOO_MANY_PAGES', `${doc.pages} pages, at most ${MAX_OCR_PAGES}`);
   const boxes = await poppler.pageBoxes(doc.path, opts.signal);
   const texts = (await poppler.extractText(doc.path, { signal: opts.signal })).split('\f');
   const coverage = new Array<number>(doc.pages).fill(0);
@@ -162,7 +160,6 @@ export async function imageSource(input: InputFile): Promise<OcrSource> {
   } catch (e) {
     throw damaged(input, e);
   }
-  if (pageCount > MAX_OCR_PAGES) throw new AppError('TOO_MANY_PAGES', `${pageCount} pages, at most ${MAX_OCR_PAGES}`);
 
   const pages: SourcePage[] = [];
   for (let i = 0; i < pageCount; i++) {

@@ -1,5 +1,6 @@
 import { AppError } from '#shared/errors';
 import { TASK_TOOLS, type Tool, type ToolId } from '#shared/tools';
+import { refusePastPageLimit } from '../inputs/page-count';
 import type { Processor, ProcessorContext, ToolOptions, ToolProcessor } from './types';
 
 /** What the task host runs for a job: the job's options, parsed at the API's edge by the tool's own schema. */
@@ -25,10 +26,12 @@ export async function loadProcessor<T extends Tool>(tool: T): Promise<ToolProces
 /**
  * A processor whose module loads on its first call: a task host starts in a fraction of a second
  * and holds only the libraries of the tools it has run (pdf.js, LibreOffice glue, OCR are heavy).
+ * Inputs past the tool's page limit are refused first, for every tool alike.
  */
 function lazy<T extends Tool>(tool: T): JobProcessor {
   let loaded: Promise<ToolProcessor<T>> | undefined;
   return async (ctx) => {
+    await refusePastPageLimit(tool, ctx.inputs, ctx.options, ctx.signal);
     loaded ??= loadProcessor(tool);
     const { run } = await loaded;
     // The one place options lose their type: a job carries them as JSON, parsed by this tool's schema when the API took the request.

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors';
 import jpgTool from '#shared/tools/pdf-to-jpg';
-import { JPG_QUALITIES, MAX_JPG_PAGES } from '#shared/tools/pdf-to-jpg';
+import { JPG_QUALITIES } from '#shared/tools/pdf-to-jpg';
 import { mapLimit } from '#shared/map-limit';
 import { encodeBmp } from '../images/bmp-encode';
 import * as poppler from '../engines/poppler';
@@ -49,7 +49,6 @@ export function pageResolutions(boxes: readonly poppler.PageBox[], dpi: number):
 }
 
 async function renderPages(ctx: ProcessorContext<JpgOptions>, doc: PreparedPdf, dir: string, stem: string): Promise<OutputFile[]> {
-  if (doc.pages > MAX_JPG_PAGES) throw new AppError('TOO_MANY_PAGES', `${doc.pages} pages, at most ${MAX_JPG_PAGES}`);
   const { outtype } = ctx.options;
   const format: poppler.PagesFormat = outtype === 'png' ? 'png' : outtype === 'bmp' ? 'ppm' : 'jpeg';
   const ext = extensionOf(outtype, 'jpg');
