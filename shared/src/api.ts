@@ -19,7 +19,9 @@ export type TaskNotice =
   /** A rewritten line was longer than the old one: set tighter or smaller to keep within its width. */
   | 'LINE_FITTED'
   /** Both of the above. */
-  | 'FONT_SUBSTITUTED_LINE_FITTED';
+  | 'FONT_SUBSTITUTED_LINE_FITTED'
+  /** A booklet: how to print it so that the folded sheets read in order. */
+  | 'BOOKLET_PRINTING';
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {
