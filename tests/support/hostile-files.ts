@@ -577,6 +577,8 @@ const TOOL_OPTIONS: Partial<Record<ToolId, Record<string, unknown>>> = {
   'delete-pages': { pages: '2' },
   'organize-pdf': { order: '2,1' },
   'rotate-pdf': { angle: 90 },
+  'crop-pdf': { mode: 'trim', common: true },
+  'n-up-pdf': { perSheet: 16, borders: true },
   'protect-pdf': { userpassword: 'hostile' },
   'pdf-to-jpg': { dpi: 150 },
   ...Object.fromEntries((['edit-pdf', 'annotate-pdf', 'sign-pdf'] as const).map((id) => [id, { operations: HOSTILE_EDIT }])),

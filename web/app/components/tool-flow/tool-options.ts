@@ -1,7 +1,9 @@
 import { dwgToJpgOptions, dwgToPdfOptions } from './options-cad';
 import { compressOptions } from './options-compress';
+import { cropOptions } from './options-crop';
 import { deleteOptions } from './options-delete';
 import { ebooksOptions } from './options-ebooks';
+import { bookletOptions, nUpOptions } from './options-n-up';
 import { gifToPdfOptions, jpgToPdfOptions } from './options-images';
 import { ocrOptions } from './options-ocr';
 import { organizeOptions } from './options-organize';
@@ -25,6 +27,9 @@ export const TOOL_OPTIONS: Record<OptionsToolId, ToolOptions<any> | undefined> =
   'delete-pages': deleteOptions,
   'organize-pdf': organizeOptions,
   'rotate-pdf': rotateOptions,
+  'crop-pdf': cropOptions,
+  'n-up-pdf': nUpOptions,
+  'booklet-pdf': bookletOptions,
   'protect-pdf': protectOptions,
   'unlock-pdf': unlockOptions,
   'jpg-to-pdf': jpgToPdfOptions,
