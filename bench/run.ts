@@ -9,6 +9,7 @@ import { compressBench } from './compress';
 import { ebooksCadBench } from './ebooks-cad';
 import { editorBench } from './editor';
 import { hostileBench } from './hostile';
+import { layoutBench } from './layout';
 import { lighthouseBench } from './lighthouse';
 import { loadBench } from './load';
 import { memoryBench } from './memory';
@@ -30,6 +31,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   compress: compressBench,
   merge: mergeBench,
   organize: organizeBench,
+  layout: layoutBench,
   thumbnails: thumbnailsBench,
   office: officeBench,
   'ebooks-cad': ebooksCadBench,
