@@ -18,8 +18,8 @@ const BIG_STEP = 0.05;
 type Drag = { kind: 'draw'; fx: number; fy: number } | { kind: 'move'; fx: number; fy: number; from: CropBox } | { kind: 'resize'; from: CropBox; fx: number; fy: number };
 
 /**
- * The page with the box to keep drawn over it. Mouse or touch: drag on the page to draw a box, drag
- * the box to move it, drag its corner to resize it. Keyboard, on the focused box: arrows move it,
+ * The page with the box to keep drawn over it. Mouse or touch: drag on the page to draw a box (from
+ * anywhere while the box is the whole page), drag the box to move it, drag its corner to resize it. Keyboard, on the focused box: arrows move it,
  * Shift+arrows move its right and bottom edges, Ctrl or Cmd takes bigger steps.
  */
 export function CropCanvas({ image, ratio, box, onChange, label, describedBy }: CropCanvasProps) {
@@ -35,7 +35,10 @@ export function CropCanvas({ image, ratio, box, onChange, label, describedBy }: 
     if (e.button !== 0) return;
     const target = e.target as HTMLElement;
     const p = at(e);
-    drag.current = target.dataset.handle ? { kind: 'resize', from: box, ...p } : target.closest('.crop-box') ? { kind: 'move', from: box, ...p } : { kind: 'draw', ...p };
+    // The whole page is no box yet: any drag on it draws one.
+    const whole = box.w >= 1 && box.h >= 1;
+    drag.current =
+      target.dataset.handle && !whole ? { kind: 'resize', from: box, ...p } : target.closest('.crop-box') && !whole ? { kind: 'move', from: box, ...p } : { kind: 'draw', ...p };
     frame.current!.setPointerCapture(e.pointerId);
     e.preventDefault();
   };

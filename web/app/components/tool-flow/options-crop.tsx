@@ -31,8 +31,6 @@ export interface CropOptions extends FileSelection {
   unit: Unit;
 }
 
-const START_BOX: CropBox = { x: 0.08, y: 0.08, w: 0.84, h: 0.84 };
-
 function CropPages({ value, onChange, files }: OptionsPanelProps<CropOptions>) {
   const { t } = useTranslation();
   const helpId = useId();
@@ -191,7 +189,7 @@ export function cropRequest(value: CropOptions, files: readonly FileItem[]): Opt
 }
 
 export const cropOptions = defineOptions<CropOptions>({
-  initial: { mode: 'box', box: START_BOX, view: 1, scope: 'all', common: false, unit: 'mm', selected: new Set() },
+  initial: { mode: 'box', box: FULL_BOX, view: 1, scope: 'all', common: false, unit: 'mm', selected: new Set() },
   toRequest: cropRequest,
   Panel: CropPanel,
   Pages: CropPages,
