@@ -9,6 +9,7 @@ import { compressBench } from './compress';
 import { ebooksCadBench } from './ebooks-cad';
 import { editorBench } from './editor';
 import { hostileBench } from './hostile';
+import { layoutBench } from './layout';
 import { lighthouseBench } from './lighthouse';
 import { loadBench } from './load';
 import { memoryBench } from './memory';
@@ -32,6 +33,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   merge: mergeBench,
   organize: organizeBench,
   stamps: stampsBench,
+  layout: layoutBench,
   thumbnails: thumbnailsBench,
   office: officeBench,
   'ebooks-cad': ebooksCadBench,

@@ -27,7 +27,9 @@ export type TaskNotice =
   /** Repair: the structure was rebuilt and every page found reads. */
   | 'REPAIRED'
   /** Repair: the structure was rebuilt, but some pages found could not be read whole. */
-  | 'REPAIRED_SOME_PAGES';
+  | 'REPAIRED_SOME_PAGES'
+  /** A booklet: how to print it so that the folded sheets read in order. */
+  | 'BOOKLET_PRINTING';
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {

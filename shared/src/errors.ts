@@ -38,6 +38,7 @@ export const ERRORS = {
   URL_BLOCKED: { status: 400, code: 400, message: 'This address leads to a private or internal network, which this server does not open for security reasons.' },
   URL_NOT_FOUND: { status: 400, code: 400, message: 'No website was found at this address. Check it for typos.' },
   CANNOT_DELETE_ALL: { status: 400, code: 400, message: 'You cannot delete every page: at least one page must remain' },
+  CROP_TOO_LARGE: { status: 400, code: 400, message: 'These margins are larger than a page to crop: make them smaller so that part of each page remains' },
   NO_IMAGES: { status: 422, code: 422, message: 'This PDF contains no images to extract' },
   TOO_MANY_PAGES: { status: 422, code: 422, message: 'This document has too many pages for this tool' },
   IMAGE_DAMAGED: { status: 422, code: 422, message: 'This image is damaged or is not in the format its name says, so it could not be converted.' },

@@ -584,6 +584,8 @@ export const TOOL_OPTIONS: Partial<Record<ToolId, Record<string, unknown>>> = {
   'rotate-pdf': { angle: 90 },
   'add-watermark': { text: 'hostile', tiled: true },
   'add-header-footer': { footerCenter: '{n} / {total}', bates: true },
+  'crop-pdf': { mode: 'trim', common: true },
+  'n-up-pdf': { perSheet: 16, borders: true },
   'protect-pdf': { userpassword: 'hostile' },
   'pdf-to-jpg': { dpi: 150 },
   'edit-metadata': { title: 'hostile', moddate: '2024-01-01T00:00:00Z' },

@@ -124,6 +124,11 @@ describe('tool registry', () => {
     expect(getTool('rotate-pdf')!.options.safeParse({ angle: 45 }).success).toBe(false);
     expect(getTool('organize-pdf')!.options.safeParse({ order: '3,1r90,2' }).success).toBe(true);
     expect(getTool('organize-pdf')!.options.safeParse({ order: '3,1r45' }).success).toBe(false);
+    expect(getTool('crop-pdf')!.options.parse({ left: '12.5', pages: '1-3' })).toMatchObject({ mode: 'box', left: 12.5, top: 0, parity: 'all', pages: '1-3' });
+    expect(getTool('crop-pdf')!.options.safeParse({ left: -1 }).success).toBe(false);
+    expect(getTool('n-up-pdf')!.options.parse({ perSheet: '9', borders: 'true' })).toEqual({ perSheet: 9, order: 'across', borders: true, sheet: 'a4' });
+    expect(getTool('n-up-pdf')!.options.safeParse({ perSheet: 8 }).success).toBe(false);
+    expect(getTool('booklet-pdf')!.options.safeParse({ sheet: 'a3' }).success).toBe(false);
   });
 
   it('validates the stamping options: a place on the grid, a text or a picture, at least one header or footer', () => {

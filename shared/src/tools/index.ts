@@ -4,6 +4,9 @@ import compressPdf from './compress-pdf';
 import deletePages from './delete-pages';
 import organizePdf from './organize-pdf';
 import rotatePdf from './rotate-pdf';
+import cropPdf from './crop-pdf';
+import nUpPdf from './n-up-pdf';
+import bookletPdf from './booklet-pdf';
 import editPdf from './edit-pdf';
 import annotatePdf from './annotate-pdf';
 import signPdf from './sign-pdf';
@@ -45,6 +48,9 @@ export const TOOLS = [
   deletePages,
   organizePdf,
   rotatePdf,
+  cropPdf,
+  nUpPdf,
+  bookletPdf,
   editPdf,
   annotatePdf,
   signPdf,

@@ -55,8 +55,10 @@ export async function declaredPageCount(file: string, signal?: AbortSignal): Pro
  * Only for files that open without a password (owner-only encryption is dropped here).
  * A file qpdf cannot make sense of fails with PDF_DAMAGED.
  */
-export async function rewriteRepaired(input: string, output: string, signal?: AbortSignal): Promise<void> {
-  await runEngine(QPDF, ['--decrypt', abs(input), abs(output)], {
+export async function rewriteRepaired(input: string, output: string, signal?: AbortSignal, opts: { decode?: boolean } = {}): Promise<void> {
+  // `decode`: streams of every general filter (ASCII85, LZW, a broken Flate…) written again as sound Flate, for pdf-lib, which reads only some.
+  const decode = opts.decode ? ['--decode-level=generalized', '--recompress-flate'] : [];
+  await runEngine(QPDF, ['--decrypt', ...decode, abs(input), abs(output)], {
     timeoutMs: TIMEOUT_MS,
     signal,
     okCodes: SUCCESS,

@@ -17,11 +17,12 @@ export interface QpdfReadyPdf extends PreparedPdf {
  * What every PDF input goes through before a tool touches it: a file that needs a password is
  * refused (the user should unlock it first), and anything else is rewritten by qpdf, which drops
  * owner-only encryption and rebuilds a broken cross-reference table. A file qpdf cannot read, or
- * that comes out without pages, is damaged beyond repair.
+ * that comes out without pages, is damaged beyond repair. `decode` readies it for pdf-lib (see
+ * `qpdf.rewriteRepaired`).
  */
-export async function preparePdf(input: InputFile, target: string, signal: AbortSignal): Promise<PreparedPdf> {
+export async function preparePdf(input: InputFile, target: string, signal: AbortSignal, opts: { decode?: boolean } = {}): Promise<PreparedPdf> {
   if (await qpdf.isPasswordRequired(input.path, signal)) throw new AppError('PDF_ENCRYPTED', `${input.name} needs a password`);
-  await qpdf.rewriteRepaired(input.path, target, signal);
+  await qpdf.rewriteRepaired(input.path, target, signal, opts);
   const pages = await qpdf.pageCount(target, signal);
   if (!(pages > 0)) throw new AppError('PDF_DAMAGED', `${input.name}: no pages after repair`);
   return { path: target, pages };

@@ -1,8 +1,10 @@
 import { dwgToJpgOptions, dwgToPdfOptions } from './options-cad';
 import { compressOptions } from './options-compress';
+import { cropOptions } from './options-crop';
 import { deleteOptions } from './options-delete';
 import { ebooksOptions } from './options-ebooks';
 import { headerFooterOptions } from './options-header-footer';
+import { bookletOptions, nUpOptions } from './options-n-up';
 import { gifToPdfOptions, jpgToPdfOptions } from './options-images';
 import { metadataOptions } from './options-metadata';
 import { ocrOptions } from './options-ocr';
@@ -32,6 +34,9 @@ export const TOOL_OPTIONS: Record<OptionsToolId, ToolOptions<any> | undefined> =
   'add-page-numbers': pageNumbersOptions,
   'add-watermark': watermarkOptions,
   'add-header-footer': headerFooterOptions,
+  'crop-pdf': cropOptions,
+  'n-up-pdf': nUpOptions,
+  'booklet-pdf': bookletOptions,
   'protect-pdf': protectOptions,
   'unlock-pdf': unlockOptions,
   'jpg-to-pdf': jpgToPdfOptions,
