@@ -9,7 +9,7 @@ import { APP_VERSION, VERSION_COOKIE } from '../../web/app/stores/client-ids';
 import { launchChromium } from '../support/browser';
 import { createSession, createUser } from '../support/factories';
 import { fixture } from '../support/fixtures';
-import { manyPagesPdf } from '../support/many-pages-pdf';
+import { manyPagePdf } from '../support/many-pages';
 import { BILLING_WITHOUT_STRIPE_CALLS, startStack, type Stack } from '../support/stack';
 import { getI18n } from '../support/copy';
 
@@ -249,7 +249,7 @@ describe('the AI PDF assistant in the browser', () => {
     await page.goto(`${stack.baseUrl}/ai-pdf`);
     await started(page);
     const long = path.join(tmp, 'long.pdf');
-    fs.writeFileSync(long, manyPagesPdf(101, 'Page'));
+    fs.writeFileSync(long, manyPagePdf(101, 'Page'));
     await page.locator('.ai-upload input[type=file]').setInputFiles(long);
     const alert = page.locator('.ai-upload [role=alert]');
     await alert.waitFor();

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_PATHS, type AiDocumentView } from '#shared/ai/api';
 import { visitor } from '../support/api-client';
 import { createSession, createUser } from '../support/factories';
-import { manyPagesPdf } from '../support/many-pages-pdf';
+import { manyPagePdf } from '../support/many-pages';
 import { startStack, type Stack } from '../support/stack';
 
 /** The server's pages per AI document here: small, so the refused document is made and counted at once. */
 const MAX_PAGES = 300;
 /** Pages with a word each, too few letters for a text layer: every page is read by OCR, minutes of work. */
-const LONG = manyPagesPdf(MAX_PAGES, 'Page');
-const SHORT = manyPagesPdf(2, 'A short note about fair indexing');
+const LONG = manyPagePdf(MAX_PAGES, 'Page');
+const SHORT = manyPagePdf(2, 'A short note about fair indexing');
 /** A deleted document's job ends within this (a one-second poll, then its reading host is killed), on a loaded machine too. */
 const STOP_MS = 10_000;
 
@@ -93,7 +93,7 @@ describe('AI indexing: owners take turns, a deleted document stops, pages are bo
   it('refuses a PDF past AI_MAX_PAGES with billing off (1508), before any indexing', async () => {
     const v = visitor(stack.app);
     expect((await v.agent.get(AI_PATHS.config)).body.data.limits).toMatchObject({ files: null, maxPages: MAX_PAGES });
-    const refused = await addFile(v, manyPagesPdf(MAX_PAGES + 1, 'Page'), 'too-long.pdf');
+    const refused = await addFile(v, manyPagePdf(MAX_PAGES + 1, 'Page'), 'too-long.pdf');
     expect(refused.status).toBe(413);
     expect(refused.body).toMatchObject({ code: 1508, error: 'AI_PAGE_LIMIT' });
     expect((await v.agent.get(AI_PATHS.getDocumentList)).body.data).toEqual([]);

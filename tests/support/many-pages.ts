@@ -49,15 +49,16 @@ export function manyPageTiff(pages: number, side = 1): Buffer {
 
 /**
  * A valid PDF of `pages` letter pages sharing one content stream and their inherited box and font:
- * 100,000 pages are 9.7 MB, written in a third of a second.
+ * 100,000 pages are 9.7 MB, written in a third of a second. `text` is drawn on every page (a few
+ * letters make a page the AI indexer reads by OCR; a sentence, a text page).
  */
-export function manyPagePdf(pages: number): Buffer {
+export function manyPagePdf(pages: number, text = 'Sheaf hostile corpus: one of many pages'): Buffer {
   const kids = Array.from({ length: pages }, (_, i) => `${i + 5} 0 R`).join(' ');
   return pdfBytes([
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [${kids}] /Count ${pages} /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    { dict: '', data: Buffer.from('BT /F1 14 Tf 72 720 Td (Sheaf hostile corpus: one of many pages) Tj ET') },
+    { dict: '', data: Buffer.from(`BT /F1 14 Tf 72 720 Td (${text.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET`, 'latin1') },
     ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>'),
   ]);
 }

@@ -30,7 +30,9 @@ export default defineTool({
       color: colorField.default('#000000'),
     })
     .refine((o) => o.bates || HEADER_FOOTER_SLOTS.some((slot) => o[slot]?.trim()), { message: 'Give at least one text, or turn on Bates numbers', path: ['footerCenter'] }),
-  engines: ['qpdf'],
+  engines: ['qpdf', 'pdftoppm'],
   output: 'pdfs',
   built: true,
+  // pdf-lib draws a stamp page for every page: a few seconds per thousand, within the time limit.
+  maxPages: 5_000,
 });

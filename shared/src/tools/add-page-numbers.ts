@@ -53,7 +53,9 @@ export default defineTool({
     size: boundedInt(6, 72).default(11),
     color: colorField.default('#000000'),
   }),
-  engines: ['qpdf'],
+  engines: ['qpdf', 'pdftoppm'],
   output: 'file',
   built: true,
+  // pdf-lib draws a stamp page for every page: a few seconds per thousand, within the time limit.
+  maxPages: 5_000,
 });

@@ -37,7 +37,9 @@ export default defineTool({
     })
     .refine((o) => (o.image === undefined) !== (o.text === undefined || o.text.trim() === ''), { message: 'Give a text or an image (one of the two)', path: ['text'] }),
   attachments: { kinds: ['png', 'jpg'], tokens: (options) => (options.image ? [options.image] : []) },
-  engines: ['qpdf'],
+  engines: ['qpdf', 'pdftoppm'],
   output: 'file',
   built: true,
+  // pdf-lib draws a stamp page for every page: a few seconds per thousand, within the time limit.
+  maxPages: 5_000,
 });

@@ -39,4 +39,6 @@ export default defineTool({
   engines: ['qpdf', 'pdftoppm'],
   output: 'file',
   built: true,
+  // Trimming white margins renders every page: as many as the other rendering tools take.
+  maxPages: 2_000,
 });

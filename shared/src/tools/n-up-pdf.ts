@@ -19,4 +19,6 @@ export default defineTool({
   engines: ['qpdf'],
   output: 'file',
   built: true,
+  // pdf-lib embeds every page on its sheet: a few seconds per thousand, within the time limit.
+  maxPages: 5_000,
 });

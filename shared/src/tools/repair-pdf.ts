@@ -11,4 +11,6 @@ export default defineTool({
   engines: ['qpdf', 'gs', 'pdftotext'],
   output: 'file',
   built: true,
+  // qpdf rebuilds 10,000 pages in a few seconds; a page tree too damaged to count is repaired as found.
+  maxPages: 10_000,
 });
