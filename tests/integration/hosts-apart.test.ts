@@ -206,6 +206,8 @@ describe('api, two workers, PostgreSQL + Redis and S3 on hosts of their own', ()
         const deadline = Date.now() + 20_000;
         while (sh(`ip netns pids ${ns('w1')}`).stdout.trim().split('\n').length < 2 && Date.now() < deadline) await sleep(100);
         const pids = sh(`ip netns pids ${ns('w1')}`).stdout.trim().split('\n');
+        // The worker and a task host it started: the kill lands on running work.
+        expect(pids.length).toBeGreaterThanOrEqual(2);
         sh(`kill -9 ${pids.join(' ')}`);
         mark(`w1 killed (${pids.length} processes)`);
         // Its supervisor brings it back, as on a real host.
@@ -302,6 +304,8 @@ describe('api, two workers, PostgreSQL + Redis and S3 on hosts of their own', ()
       expect(orphans, 'objects in the store that no file row names').toEqual([]);
       expect(outputKeys.filter((k) => !stored.includes(k)), 'outputs missing from the store').toEqual([]);
       expect(wrong).toEqual([]);
+      // The faults did land on running tasks: some were taken over and run again.
+      expect(rows.some((r) => r.attempts > 1)).toBe(true);
       passed = true;
     },
     180_000,
