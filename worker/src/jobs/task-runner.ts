@@ -71,39 +71,46 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
 
     const expiresAt = new Date(deps.now().getTime() + deps.env.FILE_RETENTION_MINUTES * 60_000);
     const outputs: Prisma.FileCreateManyInput[] = [];
-    for (const out of result.outputs) {
-      const token = randomId(32);
-      const size = (await fs.stat(out.path)).size;
-      await deps.store.putFromPath(token, out.path);
-      outputs.push({
-        token,
-        name: out.name,
-        kind: path.extname(out.name).slice(1).toLowerCase() || 'bin',
-        size: BigInt(size),
-        storageKey: token,
-        role: 'OUTPUT' as const,
-        userId: task.userId,
-        visitorId: task.visitorId,
-        taskId: task.id,
-        createdAt: deps.now(),
-        expiresAt,
+    const removeOutputs = () => Promise.all(outputs.map((o) => deps.store.remove(o.storageKey).catch(() => undefined)));
+    let ended: boolean;
+    try {
+      for (const out of result.outputs) {
+        const token = randomId(32);
+        const size = (await fs.stat(out.path)).size;
+        await deps.store.putFromPath(token, out.path);
+        outputs.push({
+          token,
+          name: out.name,
+          kind: path.extname(out.name).slice(1).toLowerCase() || 'bin',
+          size: BigInt(size),
+          storageKey: token,
+          role: 'OUTPUT' as const,
+          userId: task.userId,
+          visitorId: task.visitorId,
+          taskId: task.id,
+          createdAt: deps.now(),
+          expiresAt,
+        });
+      }
+      // Two runs of one task can overlap: a worker that lost its job (its link cut, its lock lapsed)
+      // runs on while another retakes it. The first to end records its outputs; the other drops its own.
+      ended = await deps.db.$transaction(async (tx) => {
+        const claimed = await tx.task.updateMany({
+          where: { id: task.id, status: 'DOING' },
+          data: { status: 'DONE', progress: 1, notice: result.notice ?? null, finishedAt: deps.now() },
+        });
+        if (claimed.count === 0) return false;
+        await tx.file.createMany({ data: outputs });
+        if (signing) await recordSigning(tx, task, signing);
+        return true;
       });
+    } catch (e) {
+      await removeUnrecorded(deps, outputs);
+      throw e;
     }
-    // Two runs of one task can overlap: a worker that lost its job (its link cut, its lock lapsed)
-    // runs on while another retakes it. The first to end records its outputs; the other drops its own.
-    const ended = await deps.db.$transaction(async (tx) => {
-      const claimed = await tx.task.updateMany({
-        where: { id: task.id, status: 'DOING' },
-        data: { status: 'DONE', progress: 1, notice: result.notice ?? null, finishedAt: deps.now() },
-      });
-      if (claimed.count === 0) return false;
-      await tx.file.createMany({ data: outputs });
-      if (signing) await recordSigning(tx, task, signing);
-      return true;
-    });
     if (!ended) {
       log.warn('task already ended by another run; this one is dropped', { taskId: task.id });
-      await Promise.all(outputs.map((o) => deps.store.remove(o.storageKey).catch(() => undefined)));
+      await removeOutputs();
       return 'skipped';
     }
     tasksEnded.inc({ tool: tool.id, outcome: 'done', error: '' });
@@ -111,6 +118,25 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
     return 'done';
   } finally {
     await fs.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+/**
+ * After a failed ending (PostgreSQL out of reach, say), removes the outputs no file row names: the
+ * retention sweep works from the rows and would never remove them, and the retry stores its own.
+ * An error can hide a commit that went through, so the rows are read first; while they cannot be
+ * read, the files are kept (a stray file rather than a Done task without its output).
+ */
+async function removeUnrecorded(deps: Deps, outputs: Prisma.FileCreateManyInput[]) {
+  const keys = outputs.map((o) => o.storageKey);
+  for (let attempt = 0; attempt < 3 && keys.length; attempt++) {
+    const recorded = await deps.db.file.findMany({ where: { storageKey: { in: keys } }, select: { storageKey: true } }).catch(() => null);
+    if (recorded) {
+      const named = new Set(recorded.map((r) => r.storageKey));
+      await Promise.all(keys.filter((k) => !named.has(k)).map((k) => deps.store.remove(k).catch(() => undefined)));
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
 
