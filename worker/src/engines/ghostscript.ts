@@ -21,6 +21,11 @@ const NOTHING_PROCESSED = 'No pages will be processed';
 /** Selects Ghostscript 10.0's legacy PDF interpreter. */
 const LEGACY = '-dNEWPDF=false';
 
+/** How every run starts: quiet, unattended, sandboxed, its document errors on stderr (stdout would mix with them; runEngine keeps stderr). */
+const BATCH = ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sstdout=%stderr'];
+/** pdfwrite as our rewrites use it: pages keep their orientation (the default turns them to follow their text). */
+const PDFWRITE = [...BATCH, '-sDEVICE=pdfwrite', '-dAutoRotatePages=/None'];
+
 /**
  * Which of Ghostscript 10.0's two PDF interpreters reads the input. The current one (the default)
  * loses the Unicode mapping of some fonts it rewrites (Chromium's CID TrueType fonts, Word's math,
@@ -63,15 +68,7 @@ function pdfwriteArgs(input: string, output: string, { dpi, jpegQuality }: Image
     `<< /ColorImageDict << /QFactor ${qFactor.toFixed(2)} /Blend 1 /HSamples [2 1 1 2] /VSamples [2 1 1 2] >>` +
     ` /GrayImageDict << /QFactor ${qFactor.toFixed(2)} /Blend 1 /HSamples [1 1 1 1] /VSamples [1 1 1 1] >> >> setdistillerparams`;
   return [
-    '-q',
-    '-dNOPAUSE',
-    '-dBATCH',
-    '-dSAFER',
-    // Ghostscript reports document errors on stdout; send them to stderr, which runEngine keeps.
-    '-sstdout=%stderr',
-    '-sDEVICE=pdfwrite',
-    // The default turns pages to follow their text direction; a compressor must not.
-    '-dAutoRotatePages=/None',
+    ...PDFWRITE,
     // Re-encode JPEGs at our quality instead of copying them through untouched.
     '-dPassThroughJPEGImages=false',
     '-dPassThroughJPXImages=false',
@@ -112,11 +109,7 @@ export async function renderPagesWithoutText(
 ): Promise<Array<string | undefined>> {
   const output = path.join(path.resolve(dir), 'p-%d.png');
   const args = [
-    '-q',
-    '-dNOPAUSE',
-    '-dBATCH',
-    '-dSAFER',
-    '-sstdout=%stderr',
+    ...BATCH,
     '-sDEVICE=png16m',
     `-r${opts.dpi}`,
     '-dFILTERTEXT',
@@ -144,13 +137,7 @@ export async function renderPagesWithoutText(
  */
 export async function rewrite(input: string, output: string, signal?: AbortSignal): Promise<void> {
   const args = [
-    '-q',
-    '-dNOPAUSE',
-    '-dBATCH',
-    '-dSAFER',
-    '-sstdout=%stderr',
-    '-sDEVICE=pdfwrite',
-    '-dAutoRotatePages=/None',
+    ...PDFWRITE,
     `-sOutputFile=${path.resolve(output).replaceAll('%', '%%')}`,
     path.resolve(input),
   ];
