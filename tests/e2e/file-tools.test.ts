@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../support/fixtures';
 import { launchChromium } from '../support/browser';
@@ -10,8 +10,16 @@ import { hydrated } from '../support/page-flows';
 import { startStack, type Stack } from '../support/stack';
 
 const pdfinfo = (file: string) => spawnSync('pdfinfo', [file], { encoding: 'utf8' }).stdout;
+/** The page of each image `pdfimages -list` finds (its table's first column). */
+const imagePages = (file: string) =>
+  spawnSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .slice(2)
+    .filter((line) => line.trim())
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+const pageText = (file: string, page: number) => spawnSync('pdftotext', ['-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' }).stdout;
 
-describe('the metadata page', () => {
+describe('the metadata, watermark and page-number pages', () => {
   let stack: Stack;
   let browser: Browser;
   let tmp: string;
@@ -24,6 +32,44 @@ describe('the metadata page', () => {
     await browser?.close();
     await stack?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** Clicks the result's Download link and saves the file under `name`. */
+  const download = async (page: Page, name: string) => {
+    const link = page.getByRole('link', { name: /^Download/ }).first();
+    await link.waitFor({ timeout: 60_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const saved = path.join(tmp, name);
+    await file.saveAs(saved);
+    return saved;
+  };
+
+  it('puts an uploaded picture on the chosen page only, as a person sets it in the panel', async () => {
+    const page = await browser.newPage({ acceptDownloads: true });
+    await page.goto(`${stack.baseUrl}/add-watermark`);
+    await hydrated(page);
+    await page.locator('.dropzone input[type=file]').setInputFiles(fixture('pdf/pypdf_multicolumn.pdf'));
+    await page.getByRole('radio', { name: /^Picture/ }).check();
+    await page.getByLabel('Picture (PNG or JPG)').setInputFiles(fixture('images/ocrmypdf_baiona_alpha.png'));
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'ocrmypdf_baiona_alpha.png' }).count(), { timeout: 30_000 }).toBe(1);
+    await page.getByLabel('Pages to mark').fill('2');
+    await page.getByRole('button', { name: /^Add watermark/ }).click();
+    const saved = await download(page, 'watermarked.pdf');
+    expect(imagePages(saved).filter((p) => p !== 2)).toEqual([]);
+    expect(imagePages(saved)).toContain(2);
+    await page.close();
+  });
+
+  it('numbers the pages in the format chosen', async () => {
+    const page = await browser.newPage({ acceptDownloads: true });
+    await page.goto(`${stack.baseUrl}/add-page-numbers`);
+    await hydrated(page);
+    await page.locator('.dropzone input[type=file]').setInputFiles(fixture('pdf/pypdf_multicolumn.pdf'));
+    await page.getByRole('radio', { name: /^Page \d+ of \d+$/ }).check();
+    await page.getByRole('button', { name: /^Add page numbers/ }).click();
+    const saved = await download(page, 'numbered.pdf');
+    for (const n of [1, 2, 3]) expect(pageText(saved, n)).toContain(`Page ${n} of 3`);
+    await page.close();
   });
 
   it("shows the file's properties read in the browser, and saves only the one changed", async () => {
