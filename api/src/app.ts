@@ -64,7 +64,7 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   api.use(limitApiKeyRate(deps));
   api.post(UPLOAD_ROUTES, needsRedis(deps), limitRate(deps, 'upload'));
   api.post(TRANSFER_ROUTES, needsRedis(deps), limitRate(deps, 'transfer'), refuseWhenBusy(deps));
-  api.get('/miaohui/file/thumb/{*page}', needsRedis(deps));
+  api.get('/miaohui/file/thumb/:token/:page', needsRedis(deps));
   api.use('/user', userRouter(deps));
   api.use('/miaohui/seo', blogRouter(deps));
   api.use('/contact', contactRouter(deps));

@@ -245,15 +245,15 @@ describe('login links: who gets the visitor files, who may ask for links', () =>
       ['/api/user/loginLink', (email) => ({ email })],
       ['/api/contact', (email) => ({ email, name: 'Vic', subject: 'Hi', body: 'Hello' })],
     ];
+    const refusal = (error: string, message: string) => ({ code: 400, error, message, data: { fields: [{ field: 'email', message }] } });
     for (const hostile of hostileAddresses(tag)) {
+      // Text no database can store (NUL) is refused before any field is read as an address.
+      const expected = hostile.includes('\u0000')
+        ? refusal('ILLEGAL_INPUT', 'email must not contain U+0000 (NUL) or an unpaired surrogate')
+        : refusal('INVALID_EMAIL', 'Enter a valid email address');
       for (const [url, body] of calls) {
         const res = await request(behindProxy).post(url).set('X-Forwarded-For', freshIp()).send(body(hostile));
-        expect({ url, hostile, status: res.status, body: res.body }).toEqual({
-          url,
-          hostile,
-          status: 400,
-          body: { code: 400, error: 'INVALID_EMAIL', message: 'Enter a valid email address', data: { fields: [{ field: 'email', message: 'Enter a valid email address' }] } },
-        });
+        expect({ url, hostile, status: res.status, body: res.body }).toEqual({ url, hostile, status: 400, body: expected });
       }
     }
     const mailedSince = () => outboxFiles(dir).filter((f) => !before.has(f)).map((f) => decodeQp(fs.readFileSync(path.join(dir, f), 'utf8')));

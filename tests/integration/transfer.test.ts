@@ -95,7 +95,7 @@ describe('transfer, progress and download', () => {
     const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'));
     const unknown = await v.transfer({ toolType: 'split-pdf', token, bogus: 1 });
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toMatchObject({ error: 'ILLEGAL_INPUT', message: 'bogus is not an option of split-pdf (its options: splitcount, pages)' });
+    expect(unknown.body).toMatchObject({ error: 'ILLEGAL_INPUT', message: 'bogus is not an option of split-pdf (its options: splitcount, pages, bookmarklevel, maxsize)' });
     const badJson = await v.agent.post('/api/miaohui/file/unLoginTransfer').set('Content-Type', 'application/json').send('{"toolType":');
     expect(badJson.status).toBe(400);
     expect(badJson.body).toMatchObject({ error: 'ILLEGAL_INPUT', message: 'The request body is not valid JSON' });

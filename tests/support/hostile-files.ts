@@ -709,8 +709,9 @@ export interface HostileOutcome {
 /** The catalogue's message for the outcome's code; a page limit's names the tool's limit. */
 function expectedMessage(o: HostileOutcome): string {
   const tool = getTool(o.case.target);
-  const max = tool && pageLimitOf(tool, tool.options.parse(o.case.options));
-  return o.errorCode === 'TOO_MANY_PAGES' && max !== undefined ? tooManyPages(max, max + 1).message : ERRORS[o.errorCode as ErrorCode].message;
+  // Only a page limit reads the options (an address-only tool's case has none of its own to parse).
+  const max = o.errorCode === 'TOO_MANY_PAGES' && tool ? pageLimitOf(tool, tool.options.parse(o.case.options)) : undefined;
+  return max !== undefined ? tooManyPages(max, max + 1).message : ERRORS[o.errorCode as ErrorCode].message;
 }
 
 /** Why an outcome breaks its case's rule, or undefined when it keeps it. */
