@@ -9,6 +9,7 @@ import { compressBench } from './compress';
 import { ebooksCadBench } from './ebooks-cad';
 import { editorBench } from './editor';
 import { hostileBench } from './hostile';
+import { inputsBench } from './inputs';
 import { layoutBench } from './layout';
 import { lighthouseBench } from './lighthouse';
 import { loadBench } from './load';
@@ -45,6 +46,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   'pdf-to-ppt': pdfToPptBench,
   lighthouse: lighthouseBench,
   hostile: hostileBench,
+  inputs: inputsBench,
   editor: editorBench,
   ai: aiBench,
   'ai-speed': aiSpeedBench,

@@ -21,14 +21,49 @@ import { fixture } from '../support/fixtures';
 
 /**
  * Every built tool's cases, found by name: `./tools/<tool id>.ts` default-exports them (tools.test.ts
- * checks that every built tool has that file). Two test files share the tools between them, so the
- * conformance tier runs them side by side.
+ * checks that every built tool has that file). The tools-<n>.test.ts files share the tools between
+ * them (shardOf), so the conformance tier runs them side by side.
  */
 export const CASE_FILES = import.meta.glob<ToolConformance>('./tools/*.ts', {
   eager: true,
   import: 'default',
 });
 export const CONFORMANCE: readonly ToolConformance[] = Object.values(CASE_FILES);
+
+/**
+ * `npm test` gives each tool one file of each hostile kind, in turn (the tool's place in the list
+ * picks it), so every file still meets several tools on every run; SHEAF_EVERY_INPUT=1 gives each
+ * tool every file (`npm run bench -- inputs` runs that sweep and reports it).
+ */
+const EVERY_INPUT = process.env.SHEAF_EVERY_INPUT === '1';
+function inTurn<T>(files: readonly T[], turn: number, count: number): readonly T[] {
+  if (EVERY_INPUT || files.length <= count) return files;
+  return Array.from({ length: count }, (_, k) => files[(turn * count + k) % files.length]);
+}
+
+/** Native engines whose runs take seconds, not tenths: a tool using one weighs more in a shard. */
+const SLOW_ENGINES = new Set(['soffice', 'chromium', 'ebook-convert', 'gs', 'tesseract']);
+const weightOf = (c: ToolConformance) => {
+  const tool = getTool(c.tool)!;
+  const slow = tool.engines.some((e) => SLOW_ENGINES.has(e)) || tool.category === 'convertFrom';
+  return (c.cases.length + (tool.accepts.includes('pdf') ? 12 : 2)) * (slow ? 3 : 1);
+};
+
+/**
+ * The tools spread over `count` test files of about the same weight (heaviest first, each to the
+ * lightest file so far), so the conformance tier's workers finish together.
+ */
+export const SHARDS = 4;
+export function shardOf(shard: number, count: number): (conformance: ToolConformance) => boolean {
+  const load = Array<number>(count).fill(0);
+  const home = new Map<string, number>();
+  for (const c of [...CONFORMANCE].sort((a, b) => weightOf(b) - weightOf(a) || a.tool.localeCompare(b.tool))) {
+    const lightest = load.indexOf(Math.min(...load));
+    home.set(c.tool, lightest);
+    load[lightest] += weightOf(c);
+  }
+  return (c) => home.get(c.tool) === shard;
+}
 
 /** Registers the suite's shared inputs and the cases of the tools `include` picks. */
 export function describeToolConformance(include: (conformance: ToolConformance) => boolean): void {
@@ -63,6 +98,7 @@ export function describeToolConformance(include: (conformance: ToolConformance) 
 
   describe.each(CONFORMANCE.filter(include))('$tool', (conformance) => {
     const tool = getTool(conformance.tool)!;
+    const turn = CONFORMANCE.indexOf(conformance);
     const sampleRest = conformance.sample.slice(1);
     const sampleRestPages = tool.accepts.includes('pdf') ? sampleRest.map(manifestPages) : [];
     const withFirst = (file: string) => [file, ...sampleRest];
@@ -135,9 +171,9 @@ export function describeToolConformance(include: (conformance: ToolConformance) 
     describe.runIf(tool.accepts.includes('pdf'))('inputs every PDF tool must handle', () => {
       it('processes its sample', () => expectOutcome(conformance.sample, conformance.sample.map(manifestPages)));
 
-      it.each(DAMAGED)('repairs damaged $name', (damaged) => expectOutcome(withFirst(damaged.file), [damaged.pages, ...sampleRestPages]));
+      it.each(inTurn(DAMAGED, turn, 1))('repairs damaged $name', (damaged) => expectOutcome(withFirst(damaged.file), [damaged.pages, ...sampleRestPages]));
 
-      it.each(OWNER_ONLY)('opens owner-only encrypted $name and drops its restrictions', (encrypted) =>
+      it.each(inTurn(OWNER_ONLY, turn, 1))('opens owner-only encrypted $name and drops its restrictions', (encrypted) =>
         expectOutcome(withFirst(encrypted.file), [encrypted.pages, ...sampleRestPages], (run) => {
           const password = conformance.outputPassword?.(run.options);
           for (const out of run.outputs.filter((o) => o.name.endsWith('.pdf'))) {
@@ -149,7 +185,7 @@ export function describeToolConformance(include: (conformance: ToolConformance) 
       );
 
       if (!conformance.opensPasswordProtected) {
-        it.each(PASSWORD_PROTECTED)('refuses password-protected $name with PDF_ENCRYPTED', (encrypted) =>
+        it.each(inTurn(PASSWORD_PROTECTED, turn, 2))('refuses password-protected $name with PDF_ENCRYPTED', (encrypted) =>
           expectError(withFirst(encrypted.file), 'PDF_ENCRYPTED'),
         );
       }

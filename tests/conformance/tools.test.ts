@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { TOOLS, getTool } from '#shared/tools';
-import { CASE_FILES, CONFORMANCE, describeToolConformance } from './tool-suite';
+import { TOOLS } from '#shared/tools';
+import { CASE_FILES, CONFORMANCE, SHARDS, describeToolConformance, shardOf } from './tool-suite';
 
 // The AI assistant's tools (ASSISTANT_TOOLS, not in TOOLS) need a model: tests/integration/ai-translate.test.ts runs translate-pdf on the stand-in.
 it('has conformance cases for every built tool, each in the file named after it', () => {
@@ -12,5 +12,5 @@ it('has conformance cases for every built tool, each in the file named after it'
   );
 });
 
-// Conversions from PDF run in tools-from-pdf.test.ts, beside these.
-describeToolConformance((c) => getTool(c.tool)!.category !== 'convertFrom');
+// The other shards run in tools-<n>.test.ts, beside this one.
+describeToolConformance(shardOf(0, SHARDS));
