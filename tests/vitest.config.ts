@@ -6,9 +6,20 @@ const root = path.resolve(import.meta.dirname, '..');
 /**
  * Integration files that mostly wait (on killed workers, on `npm start`) and bring their own servers
  * or stack: scripts/test.sh runs them beside the other integration files, on a database and a
- * DATA_DIR of their own.
+ * DATA_DIR of their own. The last two only start a stack of their own: they are here so the two
+ * lanes take about as long (CI measured the integration lane 5 minutes longer without them).
  */
-const APART = ['worker-kills', 'server-outages', 'hosts-apart', 'start-supervision', 'instance-ports', 'billing-cli', 'cli'].map((name) => `tests/integration/${name}.test.ts`);
+const APART = [
+  'worker-kills',
+  'server-outages',
+  'hosts-apart',
+  'start-supervision',
+  'instance-ports',
+  'billing-cli',
+  'cli',
+  'findability',
+  'ai-translate',
+].map((name) => `tests/integration/${name}.test.ts`);
 
 // Tiers: unit (no services), integration and conformance (real PostgreSQL, Redis, engines), e2e (Chromium).
 export default defineConfig({
