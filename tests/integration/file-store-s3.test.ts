@@ -34,8 +34,8 @@ describe('FILE_STORE=s3: api and worker keep every file in the bucket', () => {
       saved[name] = process.env[name];
       process.env[name] = value;
     }
-    // The worker starts in the second test: the first one's AI document is then never indexed, which would take longer than the rest.
-    stack = await startStack({ FILE_STORE: 's3', S3_BUCKET: s3.bucket }, { worker: false });
+    // A worker from the start: an AI document's page count comes from the thumbnail job.
+    stack = await startStack({ FILE_STORE: 's3', S3_BUCKET: s3.bucket });
     stack.deps.now = () => clock;
   });
   afterAll(async () => {
@@ -47,14 +47,16 @@ describe('FILE_STORE=s3: api and worker keep every file in the bucket', () => {
     }
   });
 
-  it("keeps an AI document's copy in the bucket, serves its viewer by range, and retention removes both objects", async () => {
+  it("keeps an AI document's copy in the bucket, serves its viewer by range, and retention removes its objects", async () => {
     const v = visitor(stack.app);
     const up = await v.agent.post(AI_PATHS.uploadAiPdf).attach('file', fs.readFileSync(SMALL), 'simple.pdf');
     const added = await v.agent.post(AI_PATHS.addFile).send({ token: up.body.token });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const doc = (await v.agent.get(AI_PATHS.getDocument).query({ documentId: added.body.data.documentId })).body.data as AiDocumentView;
-    // The upload and the document's own copy.
-    expect(await s3.keys()).toHaveLength(2);
+    // The upload, its first page's thumbnail (rendered to count the pages) and the document's own copy.
+    const keys = await s3.keys();
+    expect(keys).toHaveLength(3);
+    expect(keys.filter((k) => k.endsWith('_p1'))).toHaveLength(1);
     // pdf.js asks the viewer's file for ranges.
     const viewed = await binary(v.agent.get(doc.fileUrl).set('Range', 'bytes=1-3'));
     expect(viewed.status).toBe(206);
@@ -68,7 +70,6 @@ describe('FILE_STORE=s3: api and worker keep every file in the bucket', () => {
   });
 
   it('a worker reads its inputs from the bucket and writes its output there; downloads take ranges; retention empties the bucket', async () => {
-    await stack.startWorker();
     const v = visitor(stack.app);
     const tokens = [await v.uploadToken(SMALL), await v.uploadToken(SECOND)];
     const done = await v.waitForTask((await v.transfer({ toolType: 'merge-pdf', urls: tokens.join(';') })).body.id);
