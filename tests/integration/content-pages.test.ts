@@ -1,4 +1,3 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { LANGS } from '#shared/i18n';
 import { toolSlugs } from '#shared/tools';
 import { FORM_PAGES } from '../../web/app/lib/forms';
 import { localizePath, type Lang } from '../../web/app/lib/i18n';
+import { runCaptured } from '../support/run-captured';
 import { LEGAL_PAGES } from '../../web/app/lib/legal-pages';
 import { startStack, type Stack } from '../support/stack';
 import { getI18n } from '../support/copy';
@@ -55,16 +55,26 @@ const linkTo = (href: string, label: string) => new RegExp(`<a href="${href.repl
  * The blank form's fields: how many the AcroForm lists (qpdf --json), and how many widget
  * annotations on its pages are not reachable from the AcroForm's field tree, so do not fill in.
  */
-function formFields(file: string): { fields: number; detached: number } {
+/**
+ * An engine run that leaves the event loop free: the server under test lives in this process, and
+ * a synchronous run of a few seconds lets its keep-alive timer close a socket fetch then reuses
+ * (ECONNRESET).
+ */
+const engine = async (command: string, args: string[]) => {
+  const run = await runCaptured(command, args, { cwd: process.cwd() });
+  return { status: run.code, stdout: run.stdout, stderr: run.stderr };
+};
+
+async function formFields(file: string): Promise<{ fields: number; detached: number }> {
   // qpdf exits 3 when it only warns (about those very detached widgets, for one).
-  const qpdfJson = (args: string[]) => {
-    const run = spawnSync('qpdf', [...args, file], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const qpdfJson = async (args: string[]) => {
+    const run = await engine('qpdf', [...args, file]);
     expect([0, 3], run.stderr).toContain(run.status);
     return JSON.parse(run.stdout) as unknown;
   };
-  const fields = (qpdfJson(['--json', '--json-key=acroform']) as { acroform: { fields: unknown[] } }).acroform.fields.length;
+  const fields = ((await qpdfJson(['--json', '--json-key=acroform'])) as { acroform: { fields: unknown[] } }).acroform.fields.length;
   type Obj = Record<string, unknown>;
-  const all = (qpdfJson(['--json=2', '--json-key=qpdf']) as { qpdf: [unknown, Record<string, { value?: Obj }>] }).qpdf[1];
+  const all = ((await qpdfJson(['--json=2', '--json-key=qpdf'])) as { qpdf: [unknown, Record<string, { value?: Obj }>] }).qpdf[1];
   const deref = (v: unknown): Obj | undefined => (typeof v === 'string' ? all[`obj:${v}`]?.value : (v as Obj | undefined));
   const root = deref(all.trailer.value!['/Root'])!;
   const inTree = new Set<unknown>();
@@ -159,16 +169,10 @@ describe('content pages', () => {
           const file = path.join(dir, path.basename(blank![1]));
           fs.writeFileSync(file, bytes);
           // qpdf exits 0 for a clean file and 3 for warnings only; 2 means the file is broken.
-          let code = 0;
-          try {
-            execFileSync('qpdf', ['--check', file], { stdio: 'pipe' });
-          } catch (e) {
-            code = (e as { status: number }).status;
-          }
-          expect(code, blank![1]).not.toBe(2);
+          expect((await engine('qpdf', ['--check', file])).status, blank![1]).not.toBe(2);
           if (PRINT_ONLY_FORMS.has(form.id)) continue;
           // Fillable: the form has fields, and every widget on its pages is one of them.
-          const { fields, detached } = formFields(file);
+          const { fields, detached } = await formFields(file);
           expect(fields, blank![1]).toBeGreaterThan(0);
           expect(detached, blank![1]).toBe(0);
         }
@@ -178,9 +182,9 @@ describe('content pages', () => {
     });
 
     it('ships the newest revisions it has and says which one, warning when the blank is past its expiry', async () => {
-      const printed = (file: string) => execFileSync('pdftotext', ['-l', '2', path.join(WEB_PUBLIC, file), '-'], { encoding: 'utf8' });
-      expect(printed('forms/fw9.pdf')).toMatch(/Rev\. March 2024/);
-      expect(printed('forms/fw2.pdf')).toMatch(/2025/);
+      const printed = async (file: string) => (await engine('pdftotext', ['-l', '2', path.join(WEB_PUBLIC, file), '-'])).stdout;
+      expect(await printed('forms/fw9.pdf')).toMatch(/Rev\. March 2024/);
+      expect(await printed('forms/fw2.pdf')).toMatch(/2025/);
       for (const form of FORM_PAGES.filter((f) => f.blank)) {
         const page = await get(at(form.path));
         expectIn(page.text, t('forms.officialSource', { source: t(`forms.${form.id}.source`) }));
