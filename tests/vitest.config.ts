@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, '..');
  * or stack: scripts/test.sh runs them beside the other integration files, on a database and a
  * DATA_DIR of their own.
  */
-const APART = ['worker-kills', 'server-outages', 'hosts-apart', 'start-supervision', 'instance-ports', 'billing-cli', 'cli'].map((name) => `tests/integration/${name}.test.ts`);
+const APART = ['worker-kills', 'server-outages', 'hosts-apart', 'start-supervision', 'instance-ports', 'billing-cli', 'cli', 'task-handoff'].map((name) => `tests/integration/${name}.test.ts`);
 
 // Tiers: unit (no services), integration and conformance (real PostgreSQL, Redis, engines), e2e (Chromium).
 export default defineConfig({
