@@ -31,15 +31,20 @@ export async function queueLostTasks(deps: Deps, olderThanMs: number): Promise<s
     if (doing.length === 0) return queued;
     after = doing[doing.length - 1].id;
     const withJobs = await tasksWithJobs(deps, doing.map((t) => t.id));
-    for (const task of doing) {
-      if (withJobs.has(task.id)) continue;
-      const tool = getTool(task.tool);
-      const inputs = await deps.db.file.findMany({ where: { token: { in: task.inputTokens } }, select: { size: true, pages: true } });
-      // A tool gone since (an upgrade) still gets a run: the runner fails it with TOOL_UNAVAILABLE.
-      await queueTask(deps, task, tool ? laneOf(tool, inputs) : 'heavy');
-      log.warn('task had no job: queued', { taskId: task.id, ageSeconds: Math.round((deps.now().getTime() - task.createdAt.getTime()) / 1000) });
-      queued.push(task.id);
-    }
+    const lost = doing.filter((t) => !withJobs.has(t.id));
+    if (lost.length === 0) continue;
+    const inputs = await deps.db.file.findMany({ where: { token: { in: lost.flatMap((t) => t.inputTokens) } }, select: { token: true, size: true, pages: true } });
+    const byToken = new Map(inputs.map((f) => [f.token, f]));
+    await Promise.all(
+      lost.map(async (task) => {
+        const tool = getTool(task.tool);
+        const files = task.inputTokens.flatMap((token) => byToken.get(token) ?? []);
+        // A tool gone since (an upgrade) still gets a run: the runner fails it with TOOL_UNAVAILABLE.
+        await queueTask(deps, task, tool ? laneOf(tool, files) : 'heavy');
+        log.warn('task had no job: queued', { taskId: task.id, ageSeconds: Math.round((deps.now().getTime() - task.createdAt.getTime()) / 1000) });
+        queued.push(task.id);
+      }),
+    );
   }
 }
 

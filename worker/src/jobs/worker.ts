@@ -165,7 +165,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
 
   const stopBeating = startHeartbeat(deps);
   // On a timer of this process, not a scheduled job: it must work on a Redis that lost its jobs.
-  const stopLostTaskCheck = watchLostTasks(deps, deps.env.LOST_TASK_CHECK_MS);
+  const stopLostTaskCheck = deps.env.LOST_TASK_CHECK_MS > 0 ? watchLostTasks(deps, deps.env.LOST_TASK_CHECK_MS) : async () => undefined;
 
   const maintenanceQueue = new Queue<MaintenanceJob>(MAINTENANCE_QUEUE, { connection, prefix });
   maintenanceQueue.on('error', queueError('maintenance queue error'));
