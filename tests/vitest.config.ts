@@ -6,7 +6,7 @@ const root = path.resolve(import.meta.dirname, '..');
 /**
  * Integration files that mostly wait (on killed workers, on `npm start`) and bring their own servers
  * or stack: scripts/test.sh runs them beside the other integration files, on a database and a
- * DATA_DIR of their own. The last two only start a stack of their own: they are here so the two
+ * DATA_DIR of their own. findability and ai-translate only start a stack of their own: they are here so the two
  * lanes take about as long (CI measured the integration lane 5 minutes longer without them).
  */
 const APART = [
@@ -17,6 +17,7 @@ const APART = [
   'instance-ports',
   'billing-cli',
   'cli',
+  'task-handoff',
   'findability',
   'ai-translate',
 ].map((name) => `tests/integration/${name}.test.ts`);

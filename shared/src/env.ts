@@ -87,6 +87,13 @@ const ZEnv = z.object({
   WORKER_MEMORY_MB: int(2048, 256),
   /** How often the retention sweep runs. */
   SWEEP_INTERVAL_MS: int(60_000, 1000),
+  /**
+   * How often each worker looks for tasks that say Doing with no job in Redis (the api lost Redis
+   * between writing the task and queuing it, or Redis lost the job) and queues them; a task is
+   * looked at once it is this old. 0 turns it off (tests, whose stacks share one database under
+   * queue prefixes of their own, would take each other's tasks for lost).
+   */
+  LOST_TASK_CHECK_MS: int(15_000).refine((ms) => ms === 0 || ms >= 1000, 'LOST_TASK_CHECK_MS is 0 (off) or at least 1000'),
   QUEUE_PREFIX: z.string().default('sheaf'),
   SMTP_URL: z.string().optional(),
   /** Where contact-form messages are mailed: one address (the mailer takes no lists). */

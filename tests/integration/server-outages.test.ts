@@ -1,11 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
+import { freePort, startRedis } from '../support/redis-server';
 import { startStack, type Stack } from '../support/stack';
 
 const ONE_PAGE = fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf');
@@ -14,24 +14,6 @@ const TWO_PAGES = fixture('pdf/ocrmypdf_tagged.pdf');
 const OUTAGE_MS = 6000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-/** A Redis of this file's own, on a free port, its jobs kept across a restart (as npm start runs it). */
-async function startRedis(port: number, dir: string) {
-  const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--save', ''], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG') return child;
-    await sleep(50);
-  }
-  throw new Error(`redis on ${port} did not answer`);
-}
 
 /** The JSON log lines this process writes while `during` runs (the api and the worker share it here). */
 function captureLog() {
@@ -56,7 +38,7 @@ describe('Redis going away and coming back', () => {
   let stack: Stack;
   let dir: string;
   let port: number;
-  let redis: ReturnType<typeof spawn>;
+  let redis: ChildProcess;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-outage-'));

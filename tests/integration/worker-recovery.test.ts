@@ -27,7 +27,7 @@ describe('a worker killed in the middle of a job', () => {
     // `node --import tsx` runs the worker in this one process, so SIGKILL really kills the worker.
     const child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, QUEUE_PREFIX: env.QUEUE_PREFIX, WORKER_LOCK_MS: String(LOCK_MS), DATA_DIR: env.DATA_DIR },
+      env: { ...process.env, QUEUE_PREFIX: env.QUEUE_PREFIX, WORKER_LOCK_MS: String(LOCK_MS), DATA_DIR: env.DATA_DIR, LOST_TASK_CHECK_MS: '0' },
       stdio: 'ignore',
     });
     const v = visitor(stack.app);

@@ -409,7 +409,8 @@ export interface WorkerProcess {
  * group of its own, with info logs on, so `ready` can see 'worker ready'.
  */
 export function spawnWorker(env: Record<string, string | undefined>): WorkerProcess {
-  return spawnServer(['--import', 'tsx', 'worker/src/main.ts'], env, '"msg":"worker ready"');
+  // Its lost-task check off, as in startStack: it would take other stacks' tasks in the shared database for lost.
+  return spawnServer(['--import', 'tsx', 'worker/src/main.ts'], { LOST_TASK_CHECK_MS: '0', ...env }, '"msg":"worker ready"');
 }
 
 /**

@@ -31,7 +31,8 @@ export interface Stack {
 export async function startStack(overrides: Partial<Env> = {}, opts: { worker?: boolean; web?: boolean } = {}): Promise<Stack> {
   // Download rules are tested on their own (accounts tests); the pipeline tests download as visitors.
   // The traffic limits too (operations tests): a suite runs far more tasks a minute, from one address, than a visitor does.
-  const env: Env = { ...loadEnv(), QUEUE_PREFIX: `sheaf-test-${randomId(8)}`, DOWNLOAD_POLICY: 'open', ...UNLIMITED_TRAFFIC, ...overrides };
+  // The lost-task check is off: the stacks share one database, and each would queue the others' tasks (under their own prefixes) as lost.
+  const env: Env = { ...loadEnv(), QUEUE_PREFIX: `sheaf-test-${randomId(8)}`, DOWNLOAD_POLICY: 'open', LOST_TASK_CHECK_MS: 0, ...UNLIMITED_TRAFFIC, ...overrides };
   const deps = makeDeps(env);
   const app = createApp(deps, { web: opts.web ?? false });
   const server: Server = await new Promise((resolve) => {

@@ -3,7 +3,9 @@ import { ZConversionRequestBase } from '#shared/conversion-request';
 import { AppError, ERRORS, type ErrorCode } from '#shared/errors';
 import type { FileKind } from '#shared/file-kinds';
 import type { Deps } from '#shared/server/deps';
-import { laneOf, TASK_JOB_OPTIONS } from '#shared/server/jobs';
+import { laneOf, type TaskLane } from '#shared/server/jobs';
+import { log } from '#shared/server/logger';
+import { queueTask } from '#shared/server/task-handoff';
 import { getTool, maxFilesOf, pageLimitOf, tooManyPages, TOOLS, type ToolDefinition } from '#shared/tools';
 import type { Requester } from '../middleware/requester';
 import { InvalidInputError, invalidField, invalidInput } from '../presenters/error-presenter';
@@ -122,8 +124,31 @@ export async function createTask(deps: Deps, who: Requester, body: unknown, ip?:
     },
   });
   if (tool.audited) await openSigningAudit(deps, task.id, who, ip, body);
-  await (laneOf(tool, files) === 'quick' ? deps.quickTasks : deps.tasks).add(tool.id, { taskId: task.id }, { ...TASK_JOB_OPTIONS, jobId: task.id });
+  await handOff(deps, task, laneOf(tool, files));
   return task;
+}
+
+/** How long a request waits for Redis to take a task's job before answering with the task all the same. */
+const HANDOFF_WAIT_MS = 2000;
+
+/**
+ * Queues the job of a task just recorded. From the row on, the task is promised: should Redis fail
+ * or stall here, the answer is still the task (it says Doing), and the job comes from this add once
+ * Redis is back or from the workers' lost-task check. An error instead would invite a retry that
+ * runs, and counts against the day's limit, a second time.
+ */
+async function handOff(deps: Deps, task: { id: string; tool: string }, lane: TaskLane) {
+  const added = queueTask(deps, task, lane);
+  added.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, HANDOFF_WAIT_MS, 'late')));
+  try {
+    if ((await Promise.race([added, late])) === 'late') log.warn('task recorded, its job not queued yet', { taskId: task.id, waitedMs: HANDOFF_WAIT_MS });
+  } catch (e) {
+    log.warn('task recorded, its job not queued', { taskId: task.id, error: String(e) });
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Past this, a task that still says Doing is stuck (a lost job), not running: it no longer counts against its owner. */

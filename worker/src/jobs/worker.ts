@@ -22,6 +22,7 @@ import { randomId } from '#shared/server/ids';
 import { entryPoint } from '#shared/server/project-paths';
 import { runIndexJob } from '../ai/index-job';
 import { probeEngines } from '../engines/capabilities';
+import { watchLostTasks } from './lost-tasks';
 import { sweepExpiredFiles } from './retention';
 import { TaskHosts } from '../sandbox/host-pool';
 import { observeQueueWait, serveWorkerMetrics } from './metrics';
@@ -42,8 +43,9 @@ const HOST_ENTRY = entryPoint('worker/src/sandbox/task-host.ts');
 const AI_HOST_ENTRY = entryPoint('worker/src/ai/index-host.ts');
 
 /**
- * Starts the task consumer and the retention sweep. A job whose worker dies is taken over by
- * another worker (or this one after a restart) once its lock expires: BullMQ's stalled-job check.
+ * Starts the task consumer, the retention sweep and the lost-task check. A job whose worker dies is
+ * taken over by another worker (or this one after a restart) once its lock expires: BullMQ's
+ * stalled-job check.
  */
 export async function startWorker(deps: Deps): Promise<RunningWorker> {
   const engines = await probeEngines();
@@ -162,6 +164,8 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   webhooks.on('error', queueError('webhook worker error'));
 
   const stopBeating = startHeartbeat(deps);
+  // On a timer of this process, not a scheduled job: it must work on a Redis that lost its jobs.
+  const stopLostTaskCheck = deps.env.LOST_TASK_CHECK_MS > 0 ? watchLostTasks(deps, deps.env.LOST_TASK_CHECK_MS) : async () => undefined;
 
   const maintenanceQueue = new Queue<MaintenanceJob>(MAINTENANCE_QUEUE, { connection, prefix });
   maintenanceQueue.on('error', queueError('maintenance queue error'));
@@ -172,6 +176,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   return {
     async close() {
       stopBeating();
+      await stopLostTaskCheck();
       metricsServer?.close();
       await Promise.all([...lanes.map((l) => l.close()), thumbs.close(), aiIndex.close(), webhooks.close(), maintenance.close()]);
       await Promise.all([hosts.close(), aiHosts.close()]);
