@@ -95,10 +95,8 @@ export class Sanitizer {
 
   private documentLevel(): void {
     const catalog = this.catalog;
-    const open = catalog['/OpenAction'];
-    if (this.dict(open)) {
-      if (this.actionSlot(catalog, '/OpenAction') === 'dropped') delete catalog['/OpenAction'];
-    }
+    // An open action runs unasked, whatever it does; a plain destination (open at a page) is no action and stays.
+    if (this.dict(catalog['/OpenAction']) && this.actionSlot(catalog, '/OpenAction', 'javascript') === 'dropped') delete catalog['/OpenAction'];
     this.triggers(catalog);
     const names = this.dict(catalog['/Names']);
     if (names) {
@@ -418,7 +416,13 @@ export class Sanitizer {
         if (dict && this.array(dict['/OCGs'])) dict['/OCGs'] = strip(this.array(dict['/OCGs']));
       }
     };
-    properties['/OCGs'] = strip(this.array(properties['/OCGs']) ?? []);
+    const layers = strip(this.array(properties['/OCGs']) ?? []) as unknown[];
+    // With no layer left, the document has no optional content at all.
+    if (layers.length === 0) {
+      delete this.catalog['/OCProperties'];
+      return;
+    }
+    properties['/OCGs'] = layers;
     stripArrays(this.dict(properties['/D']));
     for (const config of this.array(properties['/Configs']) ?? []) stripArrays(this.dict(config));
   }
