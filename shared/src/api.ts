@@ -1,4 +1,4 @@
-import type { SanitizeKind } from './tools/sanitize-pdf';
+import type { SanitizeKind } from './tools/sanitize-kinds';
 
 /** Envelope codes of the tool calls (upload, transfer, transferProgress). */
 export const TOOL_CODE = { done: 1000, running: 500 } as const;

@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { defineTool } from './define';
 import { flagField } from './fields';
 
-/**
- * What Sanitize PDF can remove, each an option of its own (all on by default), in the order the
- * panel and the report list them.
- */
-export const SANITIZE_KINDS = ['javascript', 'attachments', 'links', 'layers', 'metadata', 'comments', 'formdata'] as const;
-export type SanitizeKind = (typeof SANITIZE_KINDS)[number];
+export { SANITIZE_KINDS, type SanitizeKind } from './sanitize-kinds';
 
 export default defineTool({
   id: 'sanitize-pdf',

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { TaskReport as Report } from '#shared/api';
-import type { SanitizeKind } from '#shared/tools/sanitize-pdf';
+import { SANITIZE_KINDS } from '#shared/tools/sanitize-kinds';
 
 /** What the task found and did, kind by kind: Sanitize PDF's report. */
 export function TaskReport({ report }: { report: Report }) {
   const { t } = useTranslation();
-  // The kinds in the processor's order (the panel's); the declaration itself is not loaded on every tool page.
-  const kinds = Object.keys(report.found) as SanitizeKind[];
-  const total = kinds.reduce((n, kind) => n + report.found[kind], 0);
+  const total = SANITIZE_KINDS.reduce((n, kind) => n + report.found[kind], 0);
   return (
     <section className="task-report" aria-labelledby="task-report-title">
       <h3 id="task-report-title" className="task-report__title">
@@ -25,7 +23,7 @@ export function TaskReport({ report }: { report: Report }) {
             </tr>
           </thead>
           <tbody>
-            {kinds.map((kind) => (
+            {SANITIZE_KINDS.map((kind) => (
               <tr key={kind} className={report.found[kind] > report.removed[kind] ? 'task-report__kept' : undefined}>
                 <th scope="row">{t(`options.sanitize.kinds.${kind}.label`)}</th>
                 <td>{report.found[kind]}</td>
