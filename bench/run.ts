@@ -21,6 +21,7 @@ import { organizeBench } from './organize';
 import { pdfToExcelBench } from './pdf-to-excel';
 import { pdfToPptBench } from './pdf-to-ppt';
 import { pdfToWordBench, pdfToWordRunningBench } from './pdf-to-word';
+import { sanitizeBench } from './sanitize';
 import { stampsBench } from './stamps';
 import { stoppingBench } from './stopping';
 import { thumbnailsBench } from './thumbnails';
@@ -34,6 +35,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   merge: mergeBench,
   organize: organizeBench,
   stamps: stampsBench,
+  sanitize: sanitizeBench,
   layout: layoutBench,
   thumbnails: thumbnailsBench,
   office: officeBench,

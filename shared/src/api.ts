@@ -1,3 +1,5 @@
+import type { SanitizeKind } from './tools/sanitize-kinds';
+
 /** Envelope codes of the tool calls (upload, transfer, transferProgress). */
 export const TOOL_CODE = { done: 1000, running: 500 } as const;
 
@@ -31,6 +33,9 @@ export type TaskNotice =
   /** A booklet: how to print it so that the folded sheets read in order. */
   | 'BOOKLET_PRINTING';
 
+/** What a task found and did beside its outputs, for the result page to show: Sanitize PDF's counts per kind. */
+export type TaskReport = { tool: 'sanitize-pdf'; found: Record<SanitizeKind, number>; removed: Record<SanitizeKind, number> };
+
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {
   code: 1000;
@@ -52,6 +57,7 @@ export interface TaskResult {
   /** The download names of the outputs, in order ("report-1-3.pdf"), for buttons that say what each file is. */
   names?: string[];
   notice?: TaskNotice;
+  report?: TaskReport;
   /** User-safe reason when Failed, and its code (e.g. WRONG_PASSWORD lets the page ask again). */
   message?: string;
   errorCode?: string;

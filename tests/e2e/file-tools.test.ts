@@ -96,4 +96,20 @@ describe('the metadata, watermark and page-number pages', () => {
     expect(info).toMatch(/^Creator:\s+Writer$/m);
     expect(info).toMatch(/^Producer:\s+LibreOffice 6\.4$/m);
   });
+
+  it('sanitizes with the boxes left ticked and shows what was found and removed, kind by kind', async () => {
+    const page = await browser.newPage({ acceptDownloads: true });
+    await page.goto(`${stack.baseUrl}/sanitize-pdf`);
+    await hydrated(page);
+    await page.locator('input[type=file]').setInputFiles(fixture('pdf/sheaf_everything-to-sanitize.pdf'));
+    await page.getByLabel('Comments').uncheck();
+    await page.getByRole('button', { name: /^Sanitize PDF/ }).click();
+    const report = page.getByRole('table');
+    await report.waitFor({ timeout: 60_000 });
+    expect(await report.getByRole('row', { name: /^JavaScript and actions/ }).innerText()).toMatch(/^JavaScript and actions\s+5\s+5$/);
+    expect(await report.getByRole('row', { name: /^Comments/ }).innerText()).toMatch(/^Comments\s+2\s+0 \(2 kept\)$/);
+    const saved = await download(page, 'sanitized.pdf');
+    expect(pdfinfo(saved)).not.toMatch(/^Author:/m);
+    expect(pageText(saved, 1)).not.toContain('Jane Secret');
+  });
 });

@@ -72,6 +72,17 @@ describe('transfer, progress and download', () => {
     expect(qpdfPages((await v.download(done.result.pdfurls![1], path.join(tmp, 'cut.pdf'))).path)).toBe(5);
   });
 
+  it('sanitizes a PDF and answers what it found and removed, kind by kind, in the result and its resultString', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/sheaf_everything-to-sanitize.pdf'));
+    const done = await v.waitForTask((await v.transfer({ toolType: 'sanitize-pdf', token, comments: 'false' })).body.id);
+    const found = { javascript: 5, attachments: 2, links: 5, layers: 1, metadata: 2, comments: 2, formdata: 2 };
+    expect(done.result).toMatchObject({ status: 'Done', report: { tool: 'sanitize-pdf', found, removed: { ...found, comments: 0 } } });
+    expect(decodeResultString(done.resultString)).toEqual(done.result);
+    const out = await v.download(done.result.fileurl!, path.join(tmp, 'sanitized.pdf'));
+    expect(pdfText(out.path)).not.toContain('Jane Secret');
+  });
+
   it('splits every N pages', async () => {
     const v = visitor(stack.app);
     const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'));

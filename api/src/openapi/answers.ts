@@ -5,6 +5,7 @@ import type { ApiKeyView, CreatedApiKey, TaskAnswer, UploadAnswer } from '#share
 import type { DeductTimesResult, VipInfo } from '#shared/billing/api';
 import { ERRORS, type ErrorCode } from '#shared/errors';
 import { ZSavedSignatureData, type AccountSignature } from '#shared/signatures';
+import { SANITIZE_KINDS } from '#shared/tools/sanitize-pdf';
 import type { listHistory } from '../services/history-service';
 
 /**
@@ -72,6 +73,14 @@ const ZTaskResult = z.object({
   zipurl: z.string().optional().describe('Every output as one zip, when there are several'),
   names: z.array(z.string()).optional().describe('The download names of the outputs, in order'),
   notice: z.string().optional().describe('A note on a success, e.g. ALREADY_OPTIMAL'),
+  report: z
+    .object({
+      tool: z.literal('sanitize-pdf'),
+      found: z.record(z.enum(SANITIZE_KINDS), z.number().int()).describe('What the file held, per kind'),
+      removed: z.record(z.enum(SANITIZE_KINDS), z.number().int()).describe('What was removed, per kind (the kinds chosen)'),
+    })
+    .optional()
+    .describe('sanitize-pdf: what was found and removed'),
   message: z.string().optional().describe('Failed: the user-safe reason'),
   errorCode: z.string().optional().describe('Failed: its catalogue code'),
 });

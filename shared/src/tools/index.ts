@@ -15,6 +15,7 @@ import addWatermark from './add-watermark';
 import addHeaderFooter from './add-header-footer';
 import unlockPdf from './unlock-pdf';
 import protectPdf from './protect-pdf';
+import sanitizePdf from './sanitize-pdf';
 import pdfToWord from './pdf-to-word';
 import pdfToExcel from './pdf-to-excel';
 import pdfToPpt from './pdf-to-ppt';
@@ -59,6 +60,7 @@ export const TOOLS = [
   addHeaderFooter,
   unlockPdf,
   protectPdf,
+  sanitizePdf,
   pdfToWord,
   pdfToExcel,
   pdfToPpt,

@@ -402,3 +402,34 @@ export async function reconstruct(input: string, output: string, signal?: AbortS
   const { stderr } = await runEngine(QPDF, ['--decrypt', abs(input), abs(output)], { timeoutMs: TIMEOUT_MS, signal, okCodes: SUCCESS, errorCode: 'PDF_DAMAGED' });
   return stderr;
 }
+
+/** A whole document's objects as JSON: a few hundred bytes an object, so well past the default for a large one. */
+const OBJECTS_MAX_STDOUT = 256 * 1024 * 1024;
+
+/** Every object of the document and its trailer, as qpdf's JSON v2 writes them, without stream data. */
+export async function allObjects(file: string, signal?: AbortSignal): Promise<QpdfObjects> {
+  const { stdout } = await runEngine(QPDF, ['--json', '--json-key=qpdf', abs(file)], {
+    timeoutMs: TIMEOUT_MS,
+    signal,
+    okCodes: SUCCESS,
+    errorCode: 'PDF_DAMAGED',
+    maxStdoutBytes: OBJECTS_MAX_STDOUT,
+  });
+  return (JSON.parse(stdout) as { qpdf: [QpdfJsonHeader, QpdfObjects] }).qpdf[1];
+}
+
+/**
+ * The given streams ("12 0 R") with their data decoded (base64) where qpdf can decode it; the
+ * dictionary of a decoded stream no longer names a filter.
+ */
+export async function decodedStreams(file: string, refs: readonly string[], signal?: AbortSignal): Promise<QpdfObjects> {
+  if (refs.length === 0) return {};
+  const selectors = refs.map((ref) => `--json-object=${ref.replace(/^(\d+) (\d+) R$/, '$1,$2')}`);
+  const { stdout } = await runEngine(QPDF, ['--json', '--json-key=qpdf', '--json-stream-data=inline', '--decode-level=generalized', ...selectors, abs(file)], {
+    timeoutMs: TIMEOUT_MS,
+    signal,
+    okCodes: SUCCESS,
+    maxStdoutBytes: OBJECTS_MAX_STDOUT,
+  });
+  return (JSON.parse(stdout) as { qpdf: [QpdfJsonHeader, QpdfObjects] }).qpdf[1];
+}

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TaskNotice } from '#shared/api';
+import type { TaskNotice, TaskReport } from '#shared/api';
 import type { ProcessorConfig } from '#shared/env';
 import type { FileKind } from '#shared/file-kinds';
 import type { Tool } from '#shared/tools';
@@ -36,6 +36,7 @@ export interface ProcessorContext<Options> {
 export interface ProcessorResult {
   outputs: OutputFile[];
   notice?: TaskNotice;
+  report?: TaskReport;
 }
 
 /** Turns inputs into outputs; throws AppError with a user-safe message on bad input. */

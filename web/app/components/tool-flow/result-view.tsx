@@ -4,6 +4,7 @@ import type { TaskResult } from '#shared/api';
 import { formatBytes, formatSaving } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { CheckIcon, DownloadIcon, FileIcon } from '../icons';
+import { TaskReport } from './task-report';
 
 /** Results that are pictures: shown as thumbnails, each with its own download. */
 export interface ResultImages {
@@ -75,6 +76,7 @@ export function ResultView({ result, inputSize, showSaving, images, partNames, o
           )}
         </div>
       )}
+      {result.report && <TaskReport report={result.report} />}
 
       {single && pictures.length === 1 && (
         <div className="result-preview">

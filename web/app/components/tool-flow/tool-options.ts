@@ -14,6 +14,7 @@ import { pdfToExcelOptions, takesOneSheet } from './options-pdf-to-excel';
 import { pdfToJpgOptions } from './options-pdf-to-jpg';
 import { protectOptions } from './options-protect';
 import { rotateOptions } from './options-rotate';
+import { sanitizeOptions } from './options-sanitize';
 import { splitOptions } from './options-split';
 import type { ToolOptions } from './options-types';
 import type { OptionsToolId } from './options-tools';
@@ -49,4 +50,5 @@ export const TOOL_OPTIONS: Record<OptionsToolId, ToolOptions<any> | undefined> =
   'pdf-ocr': ocrOptions,
   'pdf-to-excel': takesOneSheet ? pdfToExcelOptions : undefined,
   'edit-metadata': metadataOptions,
+  'sanitize-pdf': sanitizeOptions,
 };
