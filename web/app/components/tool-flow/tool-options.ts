@@ -12,6 +12,7 @@ import { organizeOptions } from './options-organize';
 import { pageNumbersOptions } from './options-page-numbers';
 import { pdfToExcelOptions, takesOneSheet } from './options-pdf-to-excel';
 import { pdfToJpgOptions } from './options-pdf-to-jpg';
+import { pdfaOptions } from './options-pdfa';
 import { protectOptions } from './options-protect';
 import { rotateOptions } from './options-rotate';
 import { splitOptions } from './options-split';
@@ -49,4 +50,5 @@ export const TOOL_OPTIONS: Record<OptionsToolId, ToolOptions<any> | undefined> =
   'pdf-ocr': ocrOptions,
   'pdf-to-excel': takesOneSheet ? pdfToExcelOptions : undefined,
   'edit-metadata': metadataOptions,
+  'pdf-to-pdfa': pdfaOptions,
 };
