@@ -23,6 +23,7 @@ export const ERRORS = {
   PDF_UNRECOVERABLE: { status: 422, code: 422, message: 'Nothing could be recovered from this file: no page of it can be read, so there is no document left to rebuild.' },
   NO_BOOKMARKS: { status: 422, code: 422, message: 'This PDF has no bookmarks at that level to split by. Split it by pages instead.' },
   PDFA_TEXT_CHANGED: { status: 422, code: 422, message: 'This PDF could not be made PDF/A without changing its text: some characters would no longer read or copy as they do now. No PDF/A file was made.' },
+  PDFA1_TRANSPARENCY: { status: 422, code: 422, message: 'This PDF uses transparency, which PDF/A-1 forbids: making it PDF/A-1b would turn its pages into pictures and lose their text. Choose PDF/A-2b, which allows transparency.' },
   PDFA_NOT_CONFORMANT: { status: 422, code: 422, message: 'This PDF could not be made into a valid PDF/A file at the level you chose: the converted copy failed the check, so we do not hand it over as PDF/A. Try another level, or check the file to see why.' },
   OFFICE_PROTECTED: { status: 422, code: 422, message: 'This document is password-protected. Remove the password and try again.' },
   OFFICE_DAMAGED: { status: 422, code: 422, message: 'This document is damaged or is not in the format its name says, so it could not be converted.' },

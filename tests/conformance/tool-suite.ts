@@ -135,7 +135,10 @@ export function describeToolConformance(include: (conformance: ToolConformance) 
     describe.runIf(tool.accepts.includes('pdf'))('inputs every PDF tool must handle', () => {
       it('processes its sample', () => expectOutcome(conformance.sample, conformance.sample.map(manifestPages)));
 
-      it.each(DAMAGED)('repairs damaged $name', (damaged) => expectOutcome(withFirst(damaged.file), [damaged.pages, ...sampleRestPages]));
+      it.each(DAMAGED)('repairs damaged $name', (damaged) => {
+        const refused = conformance.refusesDamaged?.[damaged.name];
+        return refused ? expectError(withFirst(damaged.file), refused) : expectOutcome(withFirst(damaged.file), [damaged.pages, ...sampleRestPages]);
+      });
 
       it.each(OWNER_ONLY)('opens owner-only encrypted $name and drops its restrictions', (encrypted) =>
         expectOutcome(withFirst(encrypted.file), [encrypted.pages, ...sampleRestPages], (run) => {

@@ -19,26 +19,28 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-pdfa-fixtures-'));
 process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
 
 /**
- * Each fault a PDF/A conversion must undo, in one page: Helvetica not embedded, a half-transparent
- * box (PDF/A-1 forbids transparency), a DeviceRGB picture with no output intent, JavaScript run
- * on opening and JavaScript in the names tree.
+ * A page with the faults a PDF/A conversion must undo: Helvetica not embedded, a DeviceRGB picture
+ * with no output intent, JavaScript run on opening and JavaScript in the names tree; and, when
+ * `opacity` is below 1, a half-transparent box, which PDF/A-1 forbids.
  */
-const faulty = await (async () => {
+async function faultyPdf(name: string, opacity: number): Promise<string> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, 842]);
   page.drawText('Archive copy of the minutes, 12 March 2024', { x: 50, y: 780, size: 16, font });
-  page.drawRectangle({ x: 50, y: 600, width: 200, height: 100, color: rgb(0.9, 0.2, 0.1), opacity: 0.5 });
+  page.drawRectangle({ x: 50, y: 600, width: 200, height: 100, color: rgb(0.9, 0.2, 0.1), opacity });
   const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
   page.drawImage(await doc.embedPng(png), { x: 300, y: 600, width: 100, height: 100 });
   const ctx = doc.context;
   const js = ctx.register(ctx.obj({ S: 'JavaScript', JS: PDFString.of('app.alert("opened")') }));
   doc.catalog.set(PDFName.of('OpenAction'), js);
   doc.catalog.set(PDFName.of('Names'), ctx.obj({ JavaScript: ctx.obj({ Names: [PDFString.of('hello'), js] }) }));
-  const file = path.join(dir, 'faulty.pdf');
+  const file = path.join(dir, name);
   fs.writeFileSync(file, await doc.save({ useObjectStreams: false }));
   return file;
-})();
+}
+const faulty = await faultyPdf('faulty.pdf', 1);
+const transparent = await faultyPdf('transparent.pdf', 0.5);
 
 const CLASSPATH = ['preflight', 'pdfbox2', 'fontbox2', 'xmpbox', 'commons-logging', 'javax.activation', 'jaxb-api'].map((j) => `/usr/share/java/${j}.jar`).join(':');
 
@@ -78,8 +80,12 @@ function holdsPdfa(file: string, part: number) {
 /** Not one character of the text changed. */
 const sameText = async ({ inputs, outputs }: ToolRun) => expect((await text(outputs[0].path)).replace(/\s+/g, '')).toBe((await text(inputs[0])).replace(/\s+/g, ''));
 
-/** The first page looks as it did (grey renders at 30 dpi, mean difference out of 255): colours converted to sRGB move a little, a lost picture a lot. */
-const looksAlike = async ({ inputs, outputs, workDir }: ToolRun) => expect(await renderDifference(inputs[0], outputs[0].path, 1, workDir)).toBeLessThan(3);
+/**
+ * The first page looks as it did (grey renders at 30 dpi, mean difference out of 255): drawings and
+ * text move by a unit or two; a photo whose colours were converted to sRGB and resampled by another
+ * renderer, by up to 20; a lost picture or a blank page, by far more.
+ */
+const looksAlike = async ({ inputs, outputs, workDir }: ToolRun, max = 3) => expect(await renderDifference(inputs[0], outputs[0].path, 1, workDir)).toBeLessThan(max);
 
 const report = (run: ToolRun) => fs.readFileSync(run.outputs[0].path, 'utf8');
 
@@ -88,6 +94,8 @@ const pdfToPdfa: ToolConformance = {
   sample: [manual.file],
   pagesOf: ([pages]) => [pages],
   outputExtension: (options) => (options.mode === 'check' ? 'txt' : 'pdf'),
+  // Ghostscript reads the fuzzed pages' broken streams otherwise than poppler: their text would change.
+  refusesDamaged: { 'pdfjs_poppler-90-0-fuzzed.pdf': 'PDFA_TEXT_CHANGED' },
   cases: [
     {
       name: 'writes PDF/A-2b by default: identification, sRGB output intent, fonts embedded, no encryption, the text unchanged',
@@ -110,17 +118,16 @@ const pdfToPdfa: ToolConformance = {
       check: (run) => holdsPdfa(run.outputs[0].path, 3),
     },
     {
-      name: 'makes PDF/A-1b that PDFBox Preflight passes from a file with an unembedded font, transparency, a DeviceRGB picture and JavaScript',
+      name: 'makes PDF/A-1b that PDFBox Preflight passes from a file with an unembedded font, a DeviceRGB picture and JavaScript',
       inputs: [faulty],
       options: { conformance: '1b' },
       pages: [1],
       notice: 'PDFA_VALIDATED',
       async check(run) {
-        // Each fault is in the input, as Preflight sees it: fonts (3.1), transparency (2.2/4), colours without output intent (2.4.3), actions (6.2).
+        // Each fault is in the input, as Preflight sees it: fonts (3.1.3), colours without output intent (2.4.3), actions (6.2).
         const before = preflight(run.inputs[0]).codes;
         expect(before).toEqual(expect.arrayContaining(['3.1.3', '2.4.3']));
         expect(before.some((c) => c.startsWith('6.2'))).toBe(true);
-        expect(before.some((c) => c.startsWith('2.2') || c.startsWith('4.1'))).toBe(true);
         expect(preflight(run.outputs[0].path)).toEqual({ valid: true, codes: [] });
         holdsPdfa(run.outputs[0].path, 1);
         await sameText(run);
@@ -135,6 +142,23 @@ const pdfToPdfa: ToolConformance = {
       notice: 'PDFA_VALIDATED',
       async check(run) {
         expect(preflight(run.outputs[0].path)).toEqual({ valid: true, codes: [] });
+        await looksAlike(run, 20);
+      },
+    },
+    {
+      name: 'refuses PDF/A-1b of a page with text and transparency, naming 2b, rather than turn the page into a picture',
+      inputs: [transparent],
+      options: { conformance: '1b' },
+      error: 'PDFA1_TRANSPARENCY',
+    },
+    {
+      name: 'keeps transparency and text in PDF/A-2b',
+      inputs: [transparent],
+      pages: [1],
+      notice: 'PDFA_BASICS_CHECKED',
+      async check(run) {
+        holdsPdfa(run.outputs[0].path, 2);
+        await sameText(run);
         await looksAlike(run);
       },
     },

@@ -33,6 +33,8 @@ const pdfToPdfa = defineProcessor(pdfaTool, async (ctx) => {
   const doc = await preparePdf(input, path.join(dir, 'input.pdf'), ctx.signal);
   await ctx.progress(0.05);
   const guard = new TextGuard(doc.path, ctx.signal);
+  // PDF/A-1 forbids transparency: Ghostscript flattens a page that has some into one picture, text and all.
+  const transparent = part === 1 && (await readPdfaFacts(doc.path, ctx.signal)).transparency;
   let refusal: AppError | undefined;
   for (const interpreter of ['current', 'legacy'] as const) {
     const written = path.join(dir, `gs-${interpreter}.pdf`);
@@ -47,7 +49,9 @@ const pdfToPdfa = defineProcessor(pdfaTool, async (ctx) => {
     }
     await ctx.progress(interpreter === 'current' ? 0.5 : 0.8);
     if (!(await keepsDocument(doc, output, guard, ctx.signal))) {
-      refusal ??= new AppError('PDFA_TEXT_CHANGED', `${interpreter} interpreter: the text or the pages changed`);
+      refusal ??= transparent
+        ? new AppError('PDFA1_TRANSPARENCY', `${interpreter} interpreter: transparency flattened with the text`)
+        : new AppError('PDFA_TEXT_CHANGED', `${interpreter} interpreter: the text or the pages changed`);
       continue;
     }
     const problems = await conformanceProblems(output, part, ctx.signal);
@@ -85,7 +89,9 @@ async function check(ctx: Context, dir: string) {
   const input = singleInput(ctx.inputs);
   const report = path.join(dir, 'report.txt');
   const locked = await qpdf.isPasswordRequired(input.path, ctx.signal);
+  await ctx.progress(0.1);
   const [facts, preflight] = locked ? [] : await Promise.all([readPdfaFacts(input.path, ctx.signal), validatePdfA1b(input.path, ctx.signal)]);
+  await ctx.progress(0.9);
   await writeFile(report, pdfaReport({ name: input.name, lang: ctx.options.lang, locked, facts, preflight }));
   return { outputs: [{ path: report, name: `${fileStem(input.name)}-pdfa-check.txt` }] };
 }

@@ -21,6 +21,8 @@ export interface PdfaFacts {
   unembeddedFonts: string[];
   encrypted: boolean;
   javascript: boolean;
+  /** Soft masks, constant opacity below 1, blend modes or transparency groups: what PDF/A-1 forbids. */
+  transparency: boolean;
 }
 
 const dictOf = (entry: Objects[string] | undefined): Dict | undefined =>
@@ -63,8 +65,16 @@ export async function readPdfaFacts(file: string, signal?: AbortSignal): Promise
   const names = resolve(catalog['/Names']);
   const javascript = (names !== undefined && '/JavaScript' in names) || dicts.some((d) => d['/S'] === '/JavaScript' || '/JS' in d);
 
+  const transparency = dicts.some(
+    (d) =>
+      (d['/SMask'] !== undefined && d['/SMask'] !== '/None') ||
+      (typeof d['/CA'] === 'number' && d['/CA'] < 1) ||
+      (typeof d['/ca'] === 'number' && d['/ca'] < 1) ||
+      (d['/BM'] !== undefined && d['/BM'] !== '/Normal' && d['/BM'] !== '/Compatible') ||
+      (resolve(d['/Group'])?.['/S'] === '/Transparency'),
+  );
   const metadata = typeof catalog['/Metadata'] === 'string' ? await streamText(file, catalog['/Metadata'], signal) : '';
-  return { identification: pdfaIdentification(metadata), outputIntent, unembeddedFonts, encrypted: '/Encrypt' in trailer, javascript };
+  return { identification: pdfaIdentification(metadata), outputIntent, unembeddedFonts, encrypted: '/Encrypt' in trailer, javascript, transparency };
 }
 
 /** A stream's decoded data ("12 0 R"), as text. */

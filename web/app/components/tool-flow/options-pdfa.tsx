@@ -42,5 +42,6 @@ export const pdfaOptions = defineOptions<PdfaOptions>({
   initial: pdfaTool.options.parse({}),
   initialFor: (lang: Lang) => pdfaTool.options.parse({ lang }),
   toRequest: pdfaRequest,
+  action: (value) => (value.mode === 'check' ? 'options.pdfa.checkAction' : undefined),
   Panel: PdfaPanel,
 });
