@@ -54,7 +54,7 @@ export async function readPdfaFacts(file: string, signal?: AbortSignal): Promise
     return intent?.['/S'] === '/GTS_PDFA1' && intent['/DestOutputProfile'] !== undefined;
   });
 
-  const dicts = Object.values(objects).map(dictOf).filter((d): d is Dict => d !== undefined);
+  const dicts = Object.values(objects).flatMap((entry) => nestedDicts(dictOf(entry)));
   const unembeddedFonts = dicts
     .filter((d) => d['/Type'] === '/Font' && !['/Type3', '/Type0'].includes(d['/Subtype'] as string))
     .filter((font) => {
@@ -75,6 +75,13 @@ export async function readPdfaFacts(file: string, signal?: AbortSignal): Promise
   );
   const metadata = typeof catalog['/Metadata'] === 'string' ? await streamText(file, catalog['/Metadata'], signal) : '';
   return { identification: pdfaIdentification(metadata), outputIntent, unembeddedFonts, encrypted: '/Encrypt' in trailer, javascript, transparency };
+}
+
+/** A dictionary and every dictionary inside it (an ExtGState or an action is often written in place, not as an object of its own). */
+function nestedDicts(value: unknown): Dict[] {
+  if (Array.isArray(value)) return value.flatMap(nestedDicts);
+  if (!value || typeof value !== 'object') return [];
+  return [value as Dict, ...Object.values(value).flatMap(nestedDicts)];
 }
 
 /** A stream's decoded data ("12 0 R"), as text. */
