@@ -49,9 +49,9 @@ const pdfToPdfa = defineProcessor(pdfaTool, async (ctx) => {
     }
     await ctx.progress(interpreter === 'current' ? 0.5 : 0.8);
     if (!(await keepsDocument(doc, output, guard, ctx.signal))) {
-      refusal ??= transparent
-        ? new AppError('PDFA1_TRANSPARENCY', `${interpreter} interpreter: transparency flattened with the text`)
-        : new AppError('PDFA_TEXT_CHANGED', `${interpreter} interpreter: the text or the pages changed`);
+      // Both interpreters flatten transparency alike: the other one would lose the text too.
+      if (transparent) throw new AppError('PDFA1_TRANSPARENCY', `${interpreter} interpreter: transparency flattened with the text`);
+      refusal ??= new AppError('PDFA_TEXT_CHANGED', `${interpreter} interpreter: the text or the pages changed`);
       continue;
     }
     const problems = await conformanceProblems(output, part, ctx.signal);
