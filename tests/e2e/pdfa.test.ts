@@ -47,7 +47,7 @@ describe('the PDF/A page', () => {
     await expect.poll(() => page.getByText(/Checked by Apache PDFBox Preflight/).count()).toBe(1);
     await page.getByRole('button', { name: /^Convert to PDF\/A/ }).click();
     const saved = await download(page, 'manual-pdfa.pdf');
-    expect(await page.getByText(/validated by Apache PDFBox Preflight/).count()).toBe(1);
+    expect(await page.getByText(/Your PDF\/A-1b file was validated by Apache PDFBox Preflight/).count()).toBe(1);
     expect(preflightPasses(saved)).toBe(true);
     await page.close();
   });
