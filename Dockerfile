@@ -16,7 +16,9 @@ RUN npm run build
 # (LibreOffice's bridge, the fonts, the form blanks, the Prisma schema and migrations).
 FROM node:20-bookworm-slim
 COPY scripts/system-packages.txt /tmp/system-packages.txt
-RUN apt-get update \
+# The slim image has no man pages folder, where the Java runtime's set-up links its own.
+RUN mkdir -p /usr/share/man/man1 \
+ && apt-get update \
  && apt-get install -y --no-install-recommends curl $(grep -Ev '^(#|$|postgresql|redis-server)' /tmp/system-packages.txt) \
  && rm -rf /var/lib/apt/lists/* /tmp/system-packages.txt
 WORKDIR /app

@@ -22,6 +22,7 @@ import { pdfToExcelBench } from './pdf-to-excel';
 import { pdfToPptBench } from './pdf-to-ppt';
 import { pdfToWordBench, pdfToWordRunningBench } from './pdf-to-word';
 import { sanitizeBench } from './sanitize';
+import { pdfaBench } from './pdfa';
 import { stampsBench } from './stamps';
 import { stoppingBench } from './stopping';
 import { thumbnailsBench } from './thumbnails';
@@ -55,6 +56,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   memory: memoryBench,
   load: loadBench,
   cli: cliBench,
+  pdfa: pdfaBench,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));

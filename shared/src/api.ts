@@ -31,7 +31,11 @@ export type TaskNotice =
   /** Repair: the structure was rebuilt, but some pages found could not be read whole. */
   | 'REPAIRED_SOME_PAGES'
   /** A booklet: how to print it so that the folded sheets read in order. */
-  | 'BOOKLET_PRINTING';
+  | 'BOOKLET_PRINTING'
+  /** PDF/A-1b: the output passed Apache PDFBox Preflight. */
+  | 'PDFA_VALIDATED'
+  /** PDF/A-2b or 3b: the output passed the checks Sheaf runs itself (no full validator for those parts). */
+  | 'PDFA_BASICS_CHECKED';
 
 /** What a task found and did beside its outputs, for the result page to show: Sanitize PDF's counts per kind. */
 export type TaskReport = { tool: 'sanitize-pdf'; found: Record<SanitizeKind, number>; removed: Record<SanitizeKind, number> };

@@ -57,6 +57,11 @@ export interface ToolConformance {
    * leave such files to the tool's own cases instead of expecting PDF_ENCRYPTED.
    */
   opensPasswordProtected?: boolean;
+  /**
+   * Damaged fixtures the tool refuses, by name, with the code it answers: where a repaired page reads
+   * differently from what is left of the damaged one, a tool that must not change the text says so.
+   */
+  refusesDamaged?: Readonly<Record<string, ErrorCode>>;
   /** What the tool answers for a file with no page to be found (random bytes, a file cut before its pages); PDF_DAMAGED unless set. */
   unreadableError?: ErrorCode;
   cases: readonly ToolCase[];

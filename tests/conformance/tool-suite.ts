@@ -171,7 +171,10 @@ export function describeToolConformance(include: (conformance: ToolConformance) 
     describe.runIf(tool.accepts.includes('pdf'))('inputs every PDF tool must handle', () => {
       it('processes its sample', () => expectOutcome(conformance.sample, conformance.sample.map(manifestPages)));
 
-      it.each(inTurn(DAMAGED, turn, 1))('repairs damaged $name', (damaged) => expectOutcome(withFirst(damaged.file), [damaged.pages, ...sampleRestPages]));
+      it.each(inTurn(DAMAGED, turn, 1))('repairs damaged $name', (damaged) => {
+        const refused = conformance.refusesDamaged?.[damaged.name];
+        return refused ? expectError(withFirst(damaged.file), refused) : expectOutcome(withFirst(damaged.file), [damaged.pages, ...sampleRestPages]);
+      });
 
       it.each(inTurn(OWNER_ONLY, turn, 1))('opens owner-only encrypted $name and drops its restrictions', (encrypted) =>
         expectOutcome(withFirst(encrypted.file), [encrypted.pages, ...sampleRestPages], (run) => {

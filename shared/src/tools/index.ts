@@ -37,6 +37,7 @@ import translatePdf from './translate-pdf';
 import flattenPdf from './flatten-pdf';
 import editMetadata from './edit-metadata';
 import repairPdf from './repair-pdf';
+import pdfToPdfa from './pdf-to-pdfa';
 import type { ToolDefinition, ToolSummary } from './define';
 
 export * from './define';
@@ -81,6 +82,7 @@ export const TOOLS = [
   flattenPdf,
   editMetadata,
   repairPdf,
+  pdfToPdfa,
 ] as const;
 
 /**

@@ -1,4 +1,5 @@
 import { ENGINES, TOOLS, type EngineName, type ToolId } from '#shared/tools';
+import { PREFLIGHT_PROBE } from './preflight';
 import { runEngine } from './run';
 
 /**
@@ -16,6 +17,8 @@ export const ENGINE_PROGRAMS: Record<EngineName, ReadonlyArray<readonly [string,
   chromium: [['/usr/bin/chromium', '--version']],
   'ebook-convert': [['ebook-convert', '--version']],
   bsdtar: [['bsdtar', '--version']],
+  // Apache PDFBox Preflight on the distribution's Java: it loads its classes and reads an empty file.
+  preflight: [PREFLIGHT_PROBE],
 };
 
 /** soffice and calibre start a runtime even for --version; the others answer in milliseconds. */

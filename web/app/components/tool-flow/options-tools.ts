@@ -30,6 +30,7 @@ export const OPTIONS_TOOLS = [
   'pdf-to-excel',
   'edit-metadata',
   'sanitize-pdf',
+  'pdf-to-pdfa',
 ] as const satisfies readonly ToolId[];
 
 export type OptionsToolId = (typeof OPTIONS_TOOLS)[number];

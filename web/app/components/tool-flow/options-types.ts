@@ -42,6 +42,8 @@ export interface ToolOptions<S> {
   recoverable?: readonly ErrorCode[];
   /** Several files, each converted on its own: their order does not matter, so they are not reordered. */
   unordered?: boolean;
+  /** Copy key of the action button when the choices change what it does (PDF/A converts or checks); the tool's own otherwise. */
+  action?: (value: S) => string | undefined;
   /** Copy key of a line under the progress bar of long work (OCR reads page after page). */
   progressNote?: string;
   /** What a result's notice offers to do: run the task again with the choices `apply` makes (OCR reads kept scans again). */

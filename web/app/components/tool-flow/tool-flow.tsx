@@ -286,7 +286,7 @@ export function ToolFlow({
   const addMore = files.length < maxFiles && maxFiles > 1 && (
     <Dropzone compact multiple accept={accept} limits={limits} onFiles={addFiles} />
   );
-  const action = t(`tools.${tool.id}.action`);
+  const action = t(optionsDef?.action?.(options) ?? `tools.${tool.id}.action`);
   const downloadNotice = useDownloadNotice();
 
   // Rendered pages look like the source pages: their small thumbnails stand in for the full-size pictures.

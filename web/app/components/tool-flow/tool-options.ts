@@ -12,6 +12,7 @@ import { organizeOptions } from './options-organize';
 import { pageNumbersOptions } from './options-page-numbers';
 import { pdfToExcelOptions, takesOneSheet } from './options-pdf-to-excel';
 import { pdfToJpgOptions } from './options-pdf-to-jpg';
+import { pdfaOptions } from './options-pdfa';
 import { protectOptions } from './options-protect';
 import { rotateOptions } from './options-rotate';
 import { sanitizeOptions } from './options-sanitize';
@@ -51,4 +52,5 @@ export const TOOL_OPTIONS: Record<OptionsToolId, ToolOptions<any> | undefined> =
   'pdf-to-excel': takesOneSheet ? pdfToExcelOptions : undefined,
   'edit-metadata': metadataOptions,
   'sanitize-pdf': sanitizeOptions,
+  'pdf-to-pdfa': pdfaOptions,
 };
