@@ -14,7 +14,9 @@ import { aiLimitsOf } from '../services/ai/ai-limits';
 
 /** A value as a handler may hand it to res.json: a date where the answer says a (date-time) string. */
 type Sendable<T> = T extends string
-  ? T | Date
+  ? string extends T
+    ? T | Date
+    : T
   : T extends readonly (infer I)[]
     ? Sendable<I>[]
     : T extends object

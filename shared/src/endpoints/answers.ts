@@ -193,23 +193,23 @@ export const ZAccountSignature = covering<AccountSignature>()(
 );
 
 export const ZHistoryPage = z.object({
-    total: z.number().int(),
-    pageNum: z.number().int(),
-    pageSize: z.number().int(),
-    list: z.array(
-      z.object({
-        id: z.string(),
-        date: ZDateTime,
-        name: z.string(),
-        tool: z.string(),
-        status: z.enum(['successful', 'failed', 'processing', 'deleted']).describe('deleted: past retention, or deleted'),
-        fileurl: z.string().optional(),
-        pdfurls: z.array(z.string()).optional(),
-        imageurls: z.array(z.string()).optional(),
-        zipurl: z.string().optional(),
-        filesize: z.number().int().optional(),
-        errorCode: z.string().optional(),
-        message: z.string().optional(),
-      }),
-    ),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  list: z.array(
+    z.object({
+      id: z.string(),
+      date: ZDateTime,
+      name: z.string(),
+      tool: z.string(),
+      status: z.enum(['successful', 'failed', 'processing', 'deleted']).describe('deleted: past retention, or deleted'),
+      fileurl: z.string().optional(),
+      pdfurls: z.array(z.string()).optional(),
+      imageurls: z.array(z.string()).optional(),
+      zipurl: z.string().optional(),
+      filesize: z.number().int().optional(),
+      errorCode: z.string().optional(),
+      message: z.string().optional(),
+    }),
+  ),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_PATHS } from '../api';
+import { FILE_KINDS } from '../file-kinds';
 import type { BlogArticle, BlogArticlePage, BlogCategorySummary } from '../blog';
 import { covering, ZHealth, type Serialized } from './answers';
 import { area, envelope } from './endpoint';
@@ -100,6 +101,29 @@ export const SERVICE = area('Service', 'Health, and this document.', {
         example: { status: 'unavailable', checks: { db: 'ok', redis: 'down', worker: 'none' }, engines: {} },
       },
     ],
+  },
+  tools: {
+    method: 'get',
+    path: '/api/tools',
+    summary: 'The tools a transfer can run here',
+    description:
+      "Every tool's toolType, how many files it takes and of which kinds, and whether this server can run it now (built, and its engines found by the workers; before any worker has reported, assumed).",
+    access: 'anyone',
+    answer: {
+      description: 'data: one entry per tool',
+      schema: envelope(
+        z.array(
+          z.object({
+            id: z.string().describe('The toolType a transfer names'),
+            available: z.boolean().describe('false: a transfer of it answers TOOL_UNAVAILABLE'),
+            minFiles: z.number().int(),
+            maxFiles: z.number().int(),
+            accepts: z.array(z.enum(FILE_KINDS)),
+          }),
+        ),
+      ),
+      example: { code: 0, data: [{ id: 'compress-pdf', available: true, minFiles: 1, maxFiles: 1, accepts: ['pdf'] }] },
+    },
   },
   docs: {
     method: 'get',

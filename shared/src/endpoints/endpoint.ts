@@ -120,7 +120,8 @@ export function errorsOf(spec: EndpointSpec): ErrorCode[] {
   codes.push('ILLEGAL_INPUT');
   if (spec.access === 'user' || spec.access === 'session') codes.push('NOT_SIGNED_IN');
   if (spec.access === 'session') codes.push('FORBIDDEN');
-  if (spec.access !== 'anyone') codes.push('API_KEY_INVALID', 'TOO_FREQUENT');
+  // Reading the requester reads the database: while PostgreSQL (or Redis, for a lane) is away, 503 with Retry-After.
+  if (spec.access !== 'anyone') codes.push('API_KEY_INVALID', 'TOO_FREQUENT', 'UNAVAILABLE');
   codes.push('INTERNAL');
   return [...new Set(codes)];
 }

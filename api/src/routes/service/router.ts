@@ -2,7 +2,7 @@ import type { Deps } from '#shared/server/deps';
 import { cspNonceOf } from '../../middleware/security-headers';
 import { openApiDocument } from '../../openapi/document';
 import { renderApiDocs } from '../../openapi/view';
-import { availableEngines, workerStatus } from '../../services/engine-service';
+import { availableEngines, toolsOnThisServer, workerStatus } from '../../services/engine-service';
 import type { Handlers } from '../endpoint-router';
 
 const within = <T>(ms: number, p: Promise<T>) =>
@@ -11,9 +11,10 @@ const within = <T>(ms: number, p: Promise<T>) =>
 /**
  * GET /api/health: 200 when PostgreSQL and Redis answer, 503 otherwise; plus the engines workers
  * found. With no worker beating (frozen, dead, never started) the api still serves pages, so it
- * stays 200 but reports `degraded`: tasks will wait. And this API's own document, as JSON and as a page.
+ * stays 200 but reports `degraded`: tasks will wait. The tools that run here, and this API's own
+ * document, as JSON and as a page.
  */
-export function serviceHandlers(deps: Deps): Handlers<'health' | 'docs' | 'docsView'> {
+export function serviceHandlers(deps: Deps): Handlers<'health' | 'tools' | 'docs' | 'docsView'> {
   return {
     health: async ({ res }) => {
       const [db, redis] = await Promise.all([
@@ -27,6 +28,7 @@ export function serviceHandlers(deps: Deps): Handlers<'health' | 'docs' | 'docsV
       res.status(ok ? 200 : 503);
       return { status, checks: { db, redis, worker }, engines: engines ?? {} };
     },
+    tools: async () => ({ code: 0, data: await toolsOnThisServer(deps) }),
     docs: () => openApiDocument(),
     docsView: ({ res }) => {
       res.type('html').send(renderApiDocs(openApiDocument(), cspNonceOf(res)));
