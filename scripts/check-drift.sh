@@ -19,3 +19,6 @@ if ! diff <(dump sheaf_drift_schema) <(dump sheaf_drift_migrations) >/dev/null; 
   die "prisma/schema.prisma and prisma/migrations have drifted: add a migration"
 fi
 for db in sheaf_drift_schema sheaf_drift_migrations; do psql_db -d postgres -c "DROP DATABASE $db" >/dev/null; done
+
+# The generated OpenAPI document must pass the linter API clients' tools use, warnings included.
+npx tsx scripts/lint-openapi.ts >/dev/null || die "the OpenAPI document fails Redocly's recommended rules (npx tsx scripts/lint-openapi.ts)"

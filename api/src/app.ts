@@ -5,37 +5,32 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import type { ServerBuild } from 'react-router';
-import { EDIT_LIMITS } from '#shared/editor/operations';
+import { ENDPOINTS } from '#shared/endpoints';
+import type { EndpointSpec } from '#shared/endpoints/endpoint';
 import { AppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
 import { projectPath } from '#shared/server/project-paths';
 import type { PageServices, WebServerEntry } from '#shared/web-contract';
 import { errorHandler } from './middleware/error-handler';
 import { measureRequests, metricsEndpoint } from './middleware/metrics';
-import { limitApiKeyRate, limitRate, needsRedis, refuseWhenBusy } from './middleware/traffic';
+import { limitApiKeyRate } from './middleware/traffic';
 import { ensureVisitorId, requester } from './middleware/requester';
 import { cspNonceOf, securityHeaders } from './middleware/security-headers';
 import { refuseUnstorableText } from './middleware/validate';
-import { openApiDocument } from './openapi/document';
-import { renderApiDocs } from './openapi/view';
-import { askRouter } from './routes/ai/ask-router';
-import { aiUploadRouter, documentsRouter } from './routes/ai/documents-router';
-import { billingWebhookRouter } from './routes/billing/router';
-import { fileRouter } from './routes/file/router';
-import { formRouter } from './routes/form/router';
-import { healthRouter } from './routes/health/router';
-import { orderRouter } from './routes/order/router';
-import { productRouter } from './routes/product/router';
-import { translateRouter } from './routes/ai/translate-router';
-import { userRouter } from './routes/user/router';
-import { blogRouter } from './routes/blog/router';
-import { contactRouter } from './routes/contact/router';
+import { expressPath, mountEndpoints, ownBodyParser } from './routes/endpoint-router';
+import { allHandlers } from './routes/handlers';
 import { blogService } from './services/blog-service';
 import { pricingProducts } from './services/billing/product-service';
 
-/** The routes that take an upload, and those that start a task (answered like a transfer). */
-const UPLOAD_ROUTES = ['/miaohui/file/upload', '/miaohui/file/unLoginUpload', '/miaohui/file/uploadAiPdf'];
-const TRANSFER_ROUTES = ['/miaohui/file/transfer', '/miaohui/file/unLoginTransfer', '/dhjai/translate'];
+type Declared = [string, EndpointSpec];
+const DECLARED = Object.entries(ENDPOINTS) as Declared[];
+/** Read before the common JSON parser: raw bytes (Stripe's signed events). */
+const RAW_BODY = DECLARED.filter(([, e]) => e.ownBody?.read === 'raw');
+/** Their own JSON size (an editor document), parsed before the common 64 kB parser would refuse them. */
+const LARGE_BODY = DECLARED.filter(([, e]) => e.ownBody?.read === 'document');
+/** Answered before the requester is read: no key checked, no visitor cookie set. */
+const OPEN = DECLARED.filter(([, e]) => e.access === 'anyone' && !RAW_BODY.some(([, raw]) => raw === e));
+const REQUESTER = DECLARED.filter(([, e]) => e.access !== 'anyone');
 
 const WEB_BUILD = projectPath('web/build');
 
@@ -50,32 +45,17 @@ export function createApp(deps: Deps, opts: { web?: boolean } = {}): Express {
   if (deps.env.METRICS_TOKEN) app.get('/metrics', metricsEndpoint(deps, deps.env.METRICS_TOKEN));
 
   const api = express.Router();
+  const handlers = allHandlers(deps);
   api.use(measureRequests());
-  api.use('/billing', billingWebhookRouter(deps));
-  // An editor document (its operations, its drawn ink) is far larger than any other request.
-  api.use(['/miaohui/file/transfer', '/miaohui/file/unLoginTransfer'], express.json({ limit: EDIT_LIMITS.json + 64 * 1024, strict: true }));
+  mountEndpoints(api, deps, RAW_BODY, handlers);
+  for (const [, e] of LARGE_BODY) api.use(expressPath(e.path), ownBodyParser(e)!);
   api.use(express.json({ limit: '64kb', strict: true }));
   api.use(cookieParser());
   api.use(refuseUnstorableText);
-  api.use('/health', healthRouter(deps));
-  api.get('/docs', (_req, res) => res.json(openApiDocument()));
-  api.get('/docs/view', (_req, res) => res.type('html').send(renderApiDocs(openApiDocument(), cspNonceOf(res))));
+  mountEndpoints(api, deps, OPEN, handlers);
   api.use(requester(deps));
   api.use(limitApiKeyRate(deps));
-  api.post(UPLOAD_ROUTES, needsRedis(deps), limitRate(deps, 'upload'));
-  api.post(TRANSFER_ROUTES, needsRedis(deps), limitRate(deps, 'transfer'), refuseWhenBusy(deps));
-  api.get('/miaohui/file/thumb/:token/:page', needsRedis(deps));
-  api.use('/user', userRouter(deps));
-  api.use('/miaohui/seo', blogRouter(deps));
-  api.use('/contact', contactRouter(deps));
-  api.use('/miaohui/file', aiUploadRouter(deps));
-  api.use('/miaohui/file', fileRouter(deps));
-  api.use('/forms', formRouter(deps));
-  api.use('/product', productRouter(deps));
-  api.use('/uc/order', orderRouter(deps));
-  api.use('/dhjai', documentsRouter(deps));
-  api.use('/dhjai', askRouter(deps));
-  api.use('/dhjai', translateRouter(deps));
+  mountEndpoints(api, deps, REQUESTER, handlers);
   api.use((_req, _res, next) => next(new AppError('NOT_FOUND', 'no such API route')));
   api.use(errorHandler);
   app.use('/api', api);

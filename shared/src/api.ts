@@ -122,6 +122,9 @@ export const API_PATHS = {
   docs: '/api/docs',
 } as const;
 
+/** Keys one account may hold (revoked ones do not count). */
+export const API_KEYS_PER_USER = 20;
+
 /** An API key as its owner's list shows it: never the key itself, only its first characters. */
 export interface ApiKeyView {
   id: string;

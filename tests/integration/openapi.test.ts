@@ -1,9 +1,10 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OCR_LANGUAGES } from '#shared/tools/pdf-ocr';
+import { checkAnswers } from '../support/answer-check';
 import { startStack, type Stack } from '../support/stack';
 
 interface Layer {
@@ -140,6 +141,21 @@ describe('the OpenAPI document', () => {
     expect((refused.data as { fields: Json[] }).fields[0]).toMatchObject({ field: 'compress' });
     const download = doc.paths['/api/miaohui/file/download/{token}'].get as { responses: Record<string, { content: { 'application/json': { examples: Record<string, { value: Json }> } } }> };
     expect(download.responses['404'].content['application/json'].examples.FILE_NOT_FOUND.value).toEqual({ code: 404, message: 'File not found or expired', error: 'FILE_NOT_FOUND' });
+  });
+
+  it("holds the stack's answers to their declarations: a success that does not fit, or an undeclared refusal, is reported", async () => {
+    const app = express();
+    app.get('/api/health', (_req, res) => res.json({ status: 'fine' }));
+    app.post('/api/miaohui/file/transferProgress', (_req, res) => res.status(403).json({ code: 403, message: 'no', error: 'FORBIDDEN' }));
+    app.get('/api/tools', (_req, res) => res.json({ code: 0, data: [] }));
+    const answers = checkAnswers(app);
+    await request(app).get('/api/health');
+    await request(app).post('/api/miaohui/file/transferProgress');
+    await request(app).get('/api/tools');
+    expect(answers.problems()).toEqual([
+      expect.stringMatching(/^GET \/api\/health → 200: does not fit health's answer/),
+      'POST /api/miaohui/file/transferProgress → 403: FORBIDDEN is not among the errors transferProgress declares',
+    ]);
   });
 
   it('serves the same document as a readable page: every path on it, its style allowed by the CSP nonce, no script', async () => {

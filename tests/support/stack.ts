@@ -6,6 +6,7 @@ import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
 import { makeDeps } from '#shared/server/make-deps';
 import { startWorker, type RunningWorker } from '../../worker/src/jobs/worker';
+import { checkAnswers } from './answer-check';
 
 /**
  * Billing configured (so plan limits apply) for tests that never reach Stripe: the keys only have to
@@ -35,6 +36,8 @@ export async function startStack(overrides: Partial<Env> = {}, opts: { worker?: 
   const env: Env = { ...loadEnv(), QUEUE_PREFIX: `sheaf-test-${randomId(8)}`, DOWNLOAD_POLICY: 'open', LOST_TASK_CHECK_MS: 0, ...UNLIMITED_TRAFFIC, ...overrides };
   const deps = makeDeps(env);
   const app = createApp(deps, { web: opts.web ?? false });
+  // Every JSON answer of the stack is held against its endpoint's declaration; stop() fails on one that does not fit.
+  const answers = checkAnswers(app);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -62,6 +65,8 @@ export async function startStack(overrides: Partial<Env> = {}, opts: { worker?: 
         await Promise.all([deps.tasks, deps.quickTasks].map((q) => q.obliterate({ force: true }).catch(() => undefined)));
       }
       await (deps as Deps & { close(): Promise<void> }).close();
+      const misfits = answers.problems();
+      if (misfits.length > 0) throw new Error(`Answers that do not fit their endpoint's declaration:\n${misfits.join('\n')}`);
     },
   };
 }

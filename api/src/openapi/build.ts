@@ -1,62 +1,9 @@
 import { z } from 'zod';
+import type { EndpointSpec } from '#shared/endpoints';
+import { errorsOf, ref, type Answer, type JsonSchema } from '#shared/endpoints/endpoint';
 import { ERRORS, type ErrorCode } from '#shared/errors';
 import compressTool from '#shared/tools/compress-pdf';
 import { invalidInput, presentError } from '../presenters/error-presenter';
-
-/** A JSON Schema (2020-12, OpenAPI 3.1's dialect) or a reference to a component. */
-export type JsonSchema = Record<string, unknown>;
-
-/** A request or answer shape: the zod schema the code uses, or a JSON Schema where there is none (multipart, components). */
-export type Shape = z.ZodType | JsonSchema;
-
-/**
- * Who may call an operation: `anyone` (before the requester is read: no key checked), `visitor`
- * (anonymous, a session cookie or an API key), `user` (a session cookie or an API key), `session`
- * (a browser's session cookie only: an API key is refused).
- */
-export type Access = 'anyone' | 'visitor' | 'user' | 'session';
-
-export interface Answer {
-  description: string;
-  /** Absent: the answer is a file or a redirect, described by `type` and `description`. */
-  schema?: Shape;
-  /** The media type; JSON by default. */
-  type?: string;
-  example?: unknown;
-  headers?: Record<string, JsonSchema>;
-  status?: number;
-  /** Other media types the same answer may come as (the assistant's stream), by the request's Accept. */
-  alsoAs?: Record<string, JsonSchema>;
-}
-
-/** One operation as the areas declare it; `operation()` makes the OpenAPI object of it. */
-export interface OperationSpec {
-  summary: string;
-  description?: string;
-  access: Access;
-  path?: Record<string, { schema: Shape; description: string }>;
-  query?: z.ZodObject;
-  body?: Shape;
-  /** The body is multipart/form-data (an upload) rather than JSON. */
-  multipart?: boolean;
-  requestExample?: unknown;
-  /** Several request examples, by name, where one cannot show the call's range (a transfer's tools). */
-  requestExamples?: Record<string, unknown>;
-  answer: Answer;
-  /** Answers outside the catalogue besides the success (the health check's 503). */
-  otherAnswers?: Answer[];
-  /** The catalogue's errors this operation may answer, beside those every call of its access may. */
-  errors?: ErrorCode[];
-}
-
-export type Method = 'get' | 'post' | 'delete';
-
-/** An area of the API: a tag, and its paths (OpenAPI templates, `{token}`) with their operations. */
-export interface Area {
-  tag: string;
-  description: string;
-  paths: Record<string, Partial<Record<Method, OperationSpec>>>;
-}
 
 /** The JSON Schema of what a client sends (`input`): defaults and coercions are the client's to use. */
 export function jsonSchema(schema: z.ZodType): JsonSchema {
@@ -64,15 +11,8 @@ export function jsonSchema(schema: z.ZodType): JsonSchema {
   return rest;
 }
 
-const schemaOf = (shape: Shape): JsonSchema => (shape instanceof z.ZodType ? jsonSchema(shape) : shape);
-
-export const ref = (component: string): JsonSchema => ({ $ref: `#/components/schemas/${component}` });
-
-/** The success envelope of the JSON calls that are not tool calls: `{ code: 0, data }`. */
-export const envelope = (data: z.ZodType) => z.object({ code: z.literal(0), message: z.string().optional(), data });
-
 /** The RateLimit-* headers every answer of a rate-limited call carries (API keys: every call). */
-export const rateLimitHeaders: Record<string, JsonSchema> = {
+const rateLimitHeaders: Record<string, JsonSchema> = {
   'RateLimit-Limit': { description: 'Requests allowed in the window', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the window starts again', schema: { type: 'integer' } },
@@ -84,16 +24,9 @@ const HEADERS_OF: Partial<Record<ErrorCode, Record<string, JsonSchema>>> = {
   SERVICE_BUSY: { 'Retry-After': RETRY_AFTER },
 };
 
-/** Errors any call of an access may answer: a bad key, a key over its rate, the unexpected. */
-const ACCESS_ERRORS: Record<Access, ErrorCode[]> = {
-  anyone: ['INTERNAL'],
-  visitor: ['API_KEY_INVALID', 'TOO_FREQUENT', 'INTERNAL'],
-  user: ['NOT_SIGNED_IN', 'API_KEY_INVALID', 'TOO_FREQUENT', 'INTERNAL'],
-  session: ['NOT_SIGNED_IN', 'FORBIDDEN', 'API_KEY_INVALID', 'INTERNAL'],
-};
-
-const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
-  anyone: [],
+const SECURITY: Record<EndpointSpec['access'], Array<Record<string, string[]>>> = {
+  // No credential read: the empty requirement says so (an operation with none would inherit a default).
+  anyone: [{}],
   // The empty requirement makes both optional: anonymous visitors call these too.
   visitor: [{}, { bearerAuth: [] }, { cookieSession: [] }],
   user: [{ bearerAuth: [] }, { cookieSession: [] }],
@@ -148,13 +81,13 @@ const content = (type: string, schema: JsonSchema, examples: Record<string, unkn
 
 const single = (example: unknown) => (example === undefined ? {} : { example });
 
-function parameters(spec: OperationSpec) {
-  const fromPath = Object.entries(spec.path ?? {}).map(([name, p]) => ({
+function parameters(spec: EndpointSpec) {
+  const fromPath = Object.entries(spec.params ?? {}).map(([name, p]) => ({
     name,
     in: 'path',
     required: true,
     description: p.description,
-    schema: schemaOf(p.schema),
+    schema: jsonSchema(p.schema),
   }));
   const query = spec.query ? jsonSchema(spec.query) : { properties: {} };
   const required = new Set((query.required as string[] | undefined) ?? []);
@@ -169,48 +102,50 @@ function parameters(spec: OperationSpec) {
 
 function response(answer: Answer) {
   const media = answer.schema
-    ? content(answer.type ?? 'application/json', schemaOf(answer.schema), single(answer.example))
+    ? content(answer.type ?? 'application/json', jsonSchema(answer.schema), single(answer.example))
     : answer.type
       ? { [answer.type]: {} }
       : {};
   const all = { ...media, ...Object.fromEntries(Object.entries(answer.alsoAs ?? {}).map(([type, schema]) => [type, { schema }])) };
   return {
     description: answer.description,
-    ...(answer.headers ? { headers: answer.headers } : {}),
+    ...(answer.rateLimited ? { headers: rateLimitHeaders } : {}),
     ...(Object.keys(all).length ? { content: all } : {}),
   };
 }
 
-/** The OpenAPI operation object of a declared operation. */
-export function operation(spec: OperationSpec, tag: string) {
+/** What the request carries: a JSON body checked at the edge, one its handler reads, or a multipart upload. */
+function requestBody(spec: EndpointSpec) {
+  const examples = spec.requestExamples ?? single(spec.requestExample);
+  if (spec.body) return { required: true, content: content('application/json', jsonSchema(spec.body), examples) };
+  if (spec.ownBody) return { required: true, content: content('application/json', spec.ownBody.schema, examples) };
+  if (spec.upload) return { required: true, content: content('multipart/form-data', spec.upload.schema, examples) };
+  return undefined;
+}
+
+/**
+ * The key of the success answer: its status, or `default` for a call that never answers 2xx (a
+ * redirect; a method that is always refused), which is how OpenAPI says "whatever else comes".
+ */
+const successKey = (answer: Answer) => (answer.status === undefined ? '200' : answer.status < 300 ? String(answer.status) : 'default');
+
+/** The OpenAPI operation object of a declared endpoint. */
+export function operation(id: string, spec: EndpointSpec, tag: string) {
   const { answer } = spec;
   const params = parameters(spec);
-  const errors = [
-    ...(spec.errors ?? []),
-    ...((spec.body || spec.query) && !spec.multipart ? (['ILLEGAL_INPUT'] as const) : []),
-    ...ACCESS_ERRORS[spec.access],
-  ];
+  const body = requestBody(spec);
   return {
+    operationId: id,
     tags: [tag],
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
     security: SECURITY[spec.access],
     ...(params.length ? { parameters: params } : {}),
-    ...(spec.body
-      ? {
-          requestBody: {
-            required: true,
-            content: content(
-              spec.multipart ? 'multipart/form-data' : 'application/json',
-              schemaOf(spec.body),
-              spec.requestExamples ?? single(spec.requestExample),
-            ),
-          },
-        }
-      : {}),
+    ...(body ? { requestBody: body } : {}),
     responses: {
-      ...Object.fromEntries([answer, ...(spec.otherAnswers ?? [])].map((a) => [String(a.status ?? 200), response(a)])),
-      ...errorResponses(errors),
+      [successKey(answer)]: response(answer),
+      ...Object.fromEntries((spec.otherAnswers ?? []).map((a) => [String(a.status ?? 200), response(a)])),
+      ...errorResponses(errorsOf(spec)),
     },
   };
 }

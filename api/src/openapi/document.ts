@@ -1,29 +1,13 @@
-import { SESSION_COOKIE } from '../middleware/requester';
+import { AREAS } from '#shared/endpoints';
+import { ZErrorAnswer, ZTaskAnswer } from '#shared/endpoints/answers';
+import type { Area } from '#shared/endpoints/endpoint';
+import { doneTaskExample } from '#shared/endpoints/files';
 import { API_KEY_PREFIX } from '#shared/server/api-keys';
 import { webhookJobOptions } from '#shared/server/jobs';
 import { signWebhook, WEBHOOK_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '#shared/server/webhook-signature';
-import { accountsArea, apiKeysArea, signaturesArea } from './accounts';
-import { aiArea } from './ai';
-import { ZErrorAnswer, ZTaskAnswer } from './answers';
-import { billingArea, plansArea } from './billing';
-import { jsonSchema, operation, type Area } from './build';
-import { doneTaskExample, filesArea, historyArea } from './files';
-import { contentArea, serviceArea } from './service';
+import { SESSION_COOKIE } from '../middleware/requester';
+import { jsonSchema, operation } from './build';
 import { transferSchemas } from './tools';
-
-/** Every area of the API, in the order the readable page shows them. */
-export const areas = (): Area[] => [
-  filesArea(),
-  historyArea(),
-  accountsArea(),
-  apiKeysArea(),
-  signaturesArea(),
-  plansArea(),
-  billingArea(),
-  aiArea(),
-  contentArea(),
-  serviceArea(),
-];
 
 const DESCRIPTION =
   `Sheaf's HTTP API. Visitors call the tool pipeline anonymously (a visitor cookie keeps their files theirs); a signed-in browser carries the session cookie; ` +
@@ -48,7 +32,9 @@ function taskFinishedWebhook() {
   const body = JSON.stringify(webhookExample);
   return {
     post: {
+      operationId: 'taskFinished',
       summary: 'A task with webhookUrl has ended',
+      security: [{ webhookSignature: [] }],
       description:
         `Sheaf POSTs the task's transferProgress answer (Done or Failed; its download URLs absolute, on PUBLIC_URL) to the transfer's webhookUrl. ` +
         `${WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with the API key's webhook secret: recompute it over the raw body and refuse an old t. ` +
@@ -74,16 +60,24 @@ function taskFinishedWebhook() {
 }
 
 function build() {
-  const all = areas();
+  const all = AREAS as readonly Area[];
   const paths: Record<string, Record<string, unknown>> = {};
   for (const area of all) {
-    for (const [path, methods] of Object.entries(area.paths)) {
-      paths[path] = Object.fromEntries(Object.entries(methods).map(([method, spec]) => [method, operation(spec, area.tag)]));
+    for (const [id, spec] of Object.entries(area.endpoints)) {
+      paths[spec.path] = { ...paths[spec.path], [spec.method]: operation(id, spec, area.tag) };
     }
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Sheaf API', version: '0.0.3', description: DESCRIPTION },
+    info: {
+      title: 'Sheaf API',
+      version: '0.0.3',
+      description: DESCRIPTION,
+      // The API is this server's: its use follows the terms the site states.
+      license: { name: 'Terms of service of this server', url: '/service' },
+    },
+    // Relative: the document is served by the server it describes, whatever its origin.
+    servers: [{ url: '/', description: 'This server' }],
     tags: all.map((a) => ({ name: a.tag, description: a.description })),
     paths,
     webhooks: { taskFinished: taskFinishedWebhook() },
@@ -95,6 +89,12 @@ function build() {
           bearerFormat: `${API_KEY_PREFIX}…`,
           description:
             'A personal API key, created on the account page; unknown or revoked: 401 API_KEY_INVALID. Each key may make API_KEY_REQUESTS_PER_MINUTE calls a minute (a setting), and its answers carry RateLimit-* headers. Past FAILED_AUTH_PER_MINUTE wrong keys from one address in a minute, every key from it answers 429 TOO_FREQUENT with Retry-After until the minute ends.',
+        },
+        webhookSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: WEBHOOK_SIGNATURE_HEADER,
+          description: "Sheaf's signature on a webhook it sends, with the API key's webhook secret (see webhooks.taskFinished).",
         },
         cookieSession: {
           type: 'apiKey',
@@ -112,7 +112,7 @@ export type OpenApiDocument = ReturnType<typeof build>;
 
 let built: OpenApiDocument | undefined;
 
-/** The OpenAPI document, generated from the zod schemas the routes validate with and the tools' declarations; built once. */
+/** The OpenAPI document, generated from the endpoints' declarations and the tools'; built once. */
 export function openApiDocument(): OpenApiDocument {
   built ??= build();
   return built;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZConversionRequestBase } from '#shared/conversion-request';
 import { namedValues, valueNamesOf } from '#shared/option-value-names';
 import { TOOLS, type ToolDefinition } from '#shared/tools';
-import { jsonSchema, ref, type JsonSchema } from './build';
+import { ref, type JsonSchema } from '#shared/endpoints/endpoint';
+import { jsonSchema } from './build';
 
 /** The common fields' meaning: their schema lives in the shared contract, which carries no descriptions. */
 const BASE_FIELDS: Partial<Record<keyof typeof ZConversionRequestBase.shape, string>> = {

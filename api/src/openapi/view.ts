@@ -1,4 +1,4 @@
-import type { JsonSchema } from './build';
+import type { JsonSchema } from '#shared/endpoints/endpoint';
 import type { OpenApiDocument } from './document';
 
 /**

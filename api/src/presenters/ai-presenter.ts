@@ -1,10 +1,7 @@
 import type { AiDocument } from '@prisma/client';
-import type { AiDocumentKind, AiDocumentStatus, AiDocumentView, AiHeading } from '#shared/ai/api';
+import { AI_PATHS, type AiDocumentKind, type AiDocumentStatus, type AiDocumentView, type AiHeading } from '#shared/ai/api';
 import { ERRORS, type ErrorCode } from '#shared/errors';
 import { RESOURCES, type Lang } from '#shared/i18n';
-
-/** Where the viewer reads a document's own copy (owner only; see documents-router). */
-export const AI_FILE_PATH = '/api/dhjai/file';
 
 /** Suggested questions shown under an empty conversation. */
 const SUGGESTIONS = 3;
@@ -47,7 +44,7 @@ export function presentDocument(doc: AiDocument, lang: Lang): AiDocumentView {
     status,
     progress: doc.progress,
     ocrPages: doc.ocrPages,
-    fileUrl: `${AI_FILE_PATH}?documentId=${encodeURIComponent(doc.documentId)}`,
+    fileUrl: `${AI_PATHS.file}?documentId=${encodeURIComponent(doc.documentId)}`,
     suggestedQuestions: status === 'ready' ? suggestedQuestions(outline, lang) : [],
     outline,
     createdAt: doc.createdAt.toISOString(),

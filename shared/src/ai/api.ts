@@ -28,7 +28,12 @@ export const AI_PATHS = {
   config: '/api/dhjai/config',
   /** `{ documentId, language }` → the tool pipeline's task answer (translate-pdf). */
   translate: '/api/dhjai/translate',
+  /** `?documentId=` → the document's own copy, for the viewer (owner only). */
+  file: '/api/dhjai/file',
 } as const;
+
+/** The most messages one read of a conversation answers. */
+export const AI_CONVERSATION_MAX_PAGE = 200;
 
 export type AiDocumentStatus = 'indexing' | 'ready' | 'failed';
 export type AiDocumentKind = 'pdf' | 'image';

@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 
 /** Every key starts so, which lets secret scanners and people recognise one. */
 export const API_KEY_PREFIX = 'sheaf_';
-/** Keys one account may hold (revoked ones do not count). */
-export const API_KEYS_PER_USER = 20;
+export { API_KEYS_PER_USER } from '../api';
 /** How much of a key the list shows: the prefix and the first characters of its random part. */
 const SHOWN_LENGTH = API_KEY_PREFIX.length + 6;
 

@@ -1,55 +1,43 @@
-import { Router, type Response } from 'express';
-import { z } from 'zod';
-import type { AskEvent, AskRequest } from '#shared/ai/api';
+import type { Response } from 'express';
+import type { AskEvent } from '#shared/ai/api';
 import { AppError, ERRORS, isAppError } from '#shared/errors';
 import { RESOURCES, type Lang } from '#shared/i18n';
 import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
 import { log } from '#shared/server/logger';
-import { getRequester, langOf } from '../../middleware/requester';
-import { validateBody, validateQuery } from '../../middleware/validate';
-import { answerQuestion, conversationOf, MAX_PAGE, prepareAsk, wholeAnswer } from '../../services/ai/answer-service';
-import { ZAskRequest } from './schema';
-
-export const ZConversationQuery = z.object({
-  documentId: z.string().min(6).max(64),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
-});
+import { langOf } from '../../middleware/requester';
+import { answerQuestion, conversationOf, prepareAsk, wholeAnswer } from '../../services/ai/answer-service';
+import type { Handlers } from '../endpoint-router';
 
 /** A comment line now and then keeps proxies from closing a stream while the model thinks. */
 const HEARTBEAT_MS = 15_000;
 
 /** Asking about a document (stream/ask) and reading its conversation (getDocumentListAsk), under /api/dhjai. */
-export function askRouter(deps: Deps): Router {
-  const r = Router();
-
-  r.post('/stream/ask', validateBody(ZAskRequest), async (req, res) => {
-    const lang = langOf(req);
-    // Refusals (not yours, not ready, limits, no provider) are plain HTTP errors: nothing is streamed yet.
-    const ask = await prepareAsk(deps, getRequester(res), res.locals.body as AskRequest, lang);
-    const stop = new AbortController();
-    res.on('close', () => {
-      if (!res.writableEnded) stop.abort();
-    });
-    const events = answerQuestion(deps, ask, lang, stop.signal);
-    if (req.accepts(['text/event-stream', 'application/json']) === 'application/json') {
-      try {
-        res.json({ code: 0, data: await wholeAnswer(events) });
-      } catch (e) {
-        // The client left: the model was stopped on purpose, there is nobody to answer.
-        if (!stop.signal.aborted) throw e;
+export function askHandlers(deps: Deps): Handlers<'ask' | 'getDocumentListAsk'> {
+  return {
+    ask: async ({ req, res, who, body }) => {
+      const lang = langOf(req);
+      // Refusals (not yours, not ready, limits, no provider) are plain HTTP errors: nothing is streamed yet.
+      const ask = await prepareAsk(deps, who, body, lang);
+      const stop = new AbortController();
+      res.on('close', () => {
+        if (!res.writableEnded) stop.abort();
+      });
+      const events = answerQuestion(deps, ask, lang, stop.signal);
+      if (req.accepts(['text/event-stream', 'application/json']) === 'application/json') {
+        try {
+          return { code: 0, data: await wholeAnswer(events) };
+        } catch (e) {
+          // The client left: the model was stopped on purpose, there is nobody to answer.
+          if (!stop.signal.aborted) throw e;
+        }
+        return;
       }
-      return;
-    }
-    await streamEvents(res, events, lang, stop.signal);
-  });
+      await streamEvents(res, events, lang, stop.signal);
+    },
 
-  r.get('/getDocumentListAsk', validateQuery(ZConversationQuery), async (_req, res) => {
-    const query = res.locals.query as z.infer<typeof ZConversationQuery>;
-    res.json({ code: 0, data: await conversationOf(deps, getRequester(res), query.documentId, query.pageSize) });
-  });
-
-  return r;
+    getDocumentListAsk: async ({ who, query }) => ({ code: 0, data: await conversationOf(deps, who, query.documentId, query.pageSize) }),
+  };
 }
 
 /** Server-Sent Events: one `event: <type>` per AskEvent, written as it comes; a failure is an `error` event. */

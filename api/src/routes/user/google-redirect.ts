@@ -1,7 +1,8 @@
-import type { Request, Response, Router } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import { z } from 'zod';
+import { ZStart } from '#shared/endpoints/accounts';
 import type { Env } from '#shared/env';
 import { AppError, isAppError } from '#shared/errors';
 import type { Deps } from '#shared/server/deps';
@@ -30,8 +31,6 @@ export function safeReturnPath(env: Pick<Env, 'PUBLIC_URL'>, raw: unknown): stri
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** What the sign-in started with, kept beside the state until Google sends the person back. */
-export const ZStart = z.object({ next: z.string().max(512).optional(), channel: z.string().max(64).optional() });
 const ZStateCookie = z.object({ state: z.string(), next: z.string(), channel: z.string().optional() });
 type StateCookie = z.infer<typeof ZStateCookie>;
 
@@ -77,15 +76,17 @@ function withLoginError(path: string, code: string): string {
  * Its endpoints come from configuration, so tests run it against a local stand-in.
  * `GET /api/user/google?next=/fr/merge-pdf&channel=…` comes back to `next` (a path on this site).
  */
-export function googleRedirectFlow(deps: Deps, r: Router, signIn: (req: Request, res: Response, userId: string) => Promise<unknown>) {
+type Step = (req: Request, res: Response, next: NextFunction) => void;
+
+export function googleRedirectFlow(deps: Deps, signIn: (req: Request, res: Response, userId: string) => Promise<unknown>): { start: Step; callback: Step } {
   const { GOOGLE_CLIENT_ID: clientID, GOOGLE_CLIENT_SECRET: clientSecret } = deps.env;
   if (!clientID || !clientSecret) {
     // An old page or a bookmark may still start it: back where the user was, with the reason.
-    r.get(['/google', '/google/callback'], (req, res) => {
+    const refuse: Step = (req, res) => {
       const start = ZStart.safeParse(req.query);
       res.redirect(302, withLoginError(safeReturnPath(deps.env, start.success ? start.data.next : undefined), 'GOOGLE_LOGIN_FAILED'));
-    });
-    return;
+    };
+    return { start: refuse, callback: refuse };
   }
   const strategy = new GoogleStrategy(
     {
@@ -106,8 +107,8 @@ export function googleRedirectFlow(deps: Deps, r: Router, signIn: (req: Request,
   // passport-oauth2 reads `callbackURL` from the call's options too (its typings omit it).
   const options = () => ({ session: false, callbackURL: `${deps.env.PUBLIC_URL}${STATE_PATH}/callback` }) as passport.AuthenticateOptions;
 
-  r.get('/google', (req, res, next) => auth.authenticate('google', options())(req, res, next));
-  r.get('/google/callback', (req, res, next) => {
+  const start: Step = (req, res, next) => auth.authenticate('google', options())(req, res, next);
+  const callback: Step = (req, res, next) => {
     // Read before passport's state check clears the cookie.
     const started = readStateCookie(req);
     const landing = safeReturnPath(deps.env, started?.next);
@@ -125,5 +126,6 @@ export function googleRedirectFlow(deps: Deps, r: Router, signIn: (req: Request,
         res.redirect(302, withLoginError(landing, e.code));
       }
     })(req, res, next);
-  });
+  };
+  return { start, callback };
 }

@@ -1,5 +1,5 @@
 import type { AiDocument } from '@prisma/client';
-import type { AiCitation, AiMessageView, AnswerSource, AskAnswer, AskEvent, AskMode, AskRequest } from '#shared/ai/api';
+import { AI_CONVERSATION_MAX_PAGE, type AiCitation, type AiMessageView, type AnswerSource, type AskAnswer, type AskEvent, type AskMode, type AskRequest } from '#shared/ai/api';
 import { AppError, ERRORS, type ErrorCode } from '#shared/errors';
 import type { Lang } from '#shared/i18n';
 import type { AiChatMessage } from '#shared/server/ai-provider';
@@ -108,12 +108,11 @@ export async function wholeAnswer(events: AsyncGenerator<AskEvent, AnswerOutcome
 }
 
 const DEFAULT_PAGE = 50;
-export const MAX_PAGE = 200;
 
 /** The conversation of the requester's document: its last `pageSize` messages, oldest first. */
 export async function conversationOf(deps: Deps, who: Requester, documentId: string, pageSize = DEFAULT_PAGE): Promise<AiMessageView[]> {
   const document = await findOwnedDocument(deps, who, documentId);
-  const rows = await deps.db.aiMessage.findMany({ where: { documentId: document.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: Math.min(pageSize, MAX_PAGE) });
+  const rows = await deps.db.aiMessage.findMany({ where: { documentId: document.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: Math.min(pageSize, AI_CONVERSATION_MAX_PAGE) });
   return rows.reverse().map((m) => ({
     id: m.id,
     role: m.role === 'assistant' ? 'assistant' : 'user',

@@ -8,8 +8,8 @@ import type {
   CreatePayResult,
   PricingProduct,
   UserBilling,
-} from '#shared/billing/api';
-import { BUSINESS_TYPES, CURRENCIES, PRODUCT_TYPES } from '#shared/billing/catalogue';
+} from '../billing/api';
+import { BUSINESS_TYPES, CURRENCIES, PRODUCT_TYPES } from '../billing/catalogue';
 import { covering } from './answers';
 
 /** The billing calls' answers (the `data` of `{ code: 0, data }`), checked against shared/src/billing/api.ts. */

@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import type { AiConfigView, AiDocumentView, AskAnswer } from '#shared/ai/api';
-import { ASK_MODES } from '#shared/ai/api';
-import type { ApiKeyView, CreatedApiKey, TaskAnswer, UploadAnswer } from '#shared/api';
-import type { DeductTimesResult, VipInfo } from '#shared/billing/api';
-import { ERRORS, type ErrorCode } from '#shared/errors';
-import { ZSavedSignatureData, type AccountSignature } from '#shared/signatures';
-import { SANITIZE_KINDS } from '#shared/tools/sanitize-pdf';
-import type { listHistory } from '../services/history-service';
+import type { AiConfigView, AiDocumentView, AskAnswer } from '../ai/api';
+import { ASK_MODES } from '../ai/api';
+import type { ApiKeyView, CreatedApiKey, TaskAnswer, UploadAnswer } from '../api';
+import type { DeductTimesResult, VipInfo } from '../billing/api';
+import { ERRORS, type ErrorCode } from '../errors';
+import { ZSavedSignatureData, type AccountSignature } from '../signatures';
+import { SANITIZE_KINDS } from '../tools/sanitize-pdf';
 
 /**
- * The main answers as zod schemas, for the document only: the routes answer with their TS types.
- * Each is checked at compile time to accept every value of its type and to name each of its
- * fields, so the document can neither refuse nor leave out what the code sends.
+ * The endpoints' answers as zod schemas. A handler's answer is typed by its endpoint's schema; the
+ * shared answer types the web reads are checked at compile time to fit them too (each accepted, each
+ * field named), so the document can neither refuse nor leave out what the code sends.
  */
 type Covers<T, S extends z.ZodType> =
   T extends z.input<S> ? ([Exclude<keyof T, keyof z.input<S>>] extends [never] ? unknown : never) : never;
@@ -47,6 +46,7 @@ export const ZErrorAnswer = z.object({
     })
     .optional()
     .describe('ILLEGAL_INPUT: each refused field; the message joins their messages'),
+  retryAfter: z.number().int().optional().describe('Seconds to wait, when the refusal is for going too fast'),
 });
 
 export const ZUploadAnswer = covering<UploadAnswer>()(
@@ -201,26 +201,24 @@ export const ZAccountSignature = covering<AccountSignature>()(
   z.object({ id: z.string(), createdAt: ZDateTime, signature: ZSavedSignatureData }),
 );
 
-export const ZHistoryPage = covering<Awaited<ReturnType<typeof listHistory>>>()(
-  z.object({
-    total: z.number().int(),
-    pageNum: z.number().int(),
-    pageSize: z.number().int(),
-    list: z.array(
-      z.object({
-        id: z.string(),
-        date: ZDateTime,
-        name: z.string(),
-        tool: z.string(),
-        status: z.enum(['successful', 'failed', 'processing', 'deleted']).describe('deleted: past retention, or deleted'),
-        fileurl: z.string().optional(),
-        pdfurls: z.array(z.string()).optional(),
-        imageurls: z.array(z.string()).optional(),
-        zipurl: z.string().optional(),
-        filesize: z.number().int().optional(),
-        errorCode: z.string().optional(),
-        message: z.string().optional(),
-      }),
-    ),
-  }),
-);
+export const ZHistoryPage = z.object({
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  list: z.array(
+    z.object({
+      id: z.string(),
+      date: ZDateTime,
+      name: z.string(),
+      tool: z.string(),
+      status: z.enum(['successful', 'failed', 'processing', 'deleted']).describe('deleted: past retention, or deleted'),
+      fileurl: z.string().optional(),
+      pdfurls: z.array(z.string()).optional(),
+      imageurls: z.array(z.string()).optional(),
+      zipurl: z.string().optional(),
+      filesize: z.number().int().optional(),
+      errorCode: z.string().optional(),
+      message: z.string().optional(),
+    }),
+  ),
+});
