@@ -7,11 +7,85 @@
  *   worker/            runs the jobs the api queues; they meet only in shared/src
  *   web/               the React app; its server modules read what the api hands in, never api code
  *
- * tests/, bench/, scripts/ and prisma/ may import any layer.
- * @type {import('dependency-cruiser').IConfiguration}
+ * tests/, bench/, scripts/ and prisma/ may import any layer. Inside worker/src and web/app, the
+ * folders are layered too (WORKER_LAYERS, WEB_LAYERS): a folder imports only the folders below it.
  */
+
+/**
+ * The worker's folders, top to bottom, and why each sits where it does. A folder may import its own
+ * files and the folders below it, never one above: the part that is used stays free of its users.
+ */
+const WORKER_LAYERS = [
+  ['main.ts', 'the process entry; it starts the queue consumers and nothing imports it'],
+  ['jobs', 'the BullMQ consumers and what runs around a task (runner, AI indexing, retention, webhooks, thumbnails, metrics): they hand work to the task hosts'],
+  ['sandbox', 'the task hosts, child processes that run a processor (or the AI reader) under time and memory limits: they load the processors'],
+  ['processors', 'one file per tool, found by its id, and their registry: each puts the parts below together for its tool'],
+  ['ai', "the AI assistant's document reader (text per page, OCR for scans, headings): it uses OCR and the text readers below"],
+  ['translate', 'PDF translation (text blocks, the model, drawing the translation): it rewrites pages with the editor and finds paragraphs with pdf-to-office'],
+  ['ocr', 'recognition of scanned pages (Tesseract, deskew, text layers, OCR to Office): it writes Office files with pdf-to-office'],
+  ['stamps', 'headers, footers, page numbers and watermarks drawn on pages: they set text with the editor'],
+  ['editor', "the editor's operations applied to a PDF (PDFium, fonts, the seal): used by the edit, annotate, sign and stamping tools"],
+  ['cad', 'DWG and DXF drawings to PDF and JPG'],
+  ['ebooks', 'comic books and DRM checks for eBooks to PDF: comics are laid out as images'],
+  ['html-to-pdf', "HTML to PDF's own parts: the SSRF-guarded proxy every request of the page goes through, the print layout, the file name"],
+  ['pdf-to-office', "the PDF to Office reconstruction: a page's text geometry to lines, paragraphs, tables and slides, and the DOCX, XLSX and PPTX writers"],
+  ['images', 'images to PDF pages and the BMP codec'],
+  ['pages', 'page geometry: affine maps between page spaces, visible frames, sheets for imposition, white margins'],
+  ['inputs', "checks and prepares a task's input files (PDF repair and passwords, page counts, Office and text sources, kinds by their bytes): it runs engines"],
+  ['engines', 'one wrapper per external engine and what their runs share (archive guard, parallelism, host metrics): they know nothing of tools'],
+  ['contract', 'the processor contract (inputs, outputs, context, defineProcessor): every part takes or returns it, so it imports nothing of the worker'],
+];
+
+/**
+ * The web app's folders, top to bottom; the first entry is the app's frame (root.tsx, routes.ts and
+ * the two entries), which nothing imports. `notYet` names the folders above that a layer's code still
+ * imports (see each): its rule leaves them out until those modules move.
+ */
+const WEB_FRAME = '(root\\.tsx|routes\\.ts|entry\\.(client|server)\\.tsx)';
+const WEB_LAYERS = [
+  [WEB_FRAME, "the app's frame: the root layout, the route table and the entries"],
+  ['routes', 'one module per page: loaders, meta and the page, built from the folders below'],
+  ['layouts', 'the page frames the routes nest in (header, footer, popups)'],
+  ['components', 'the React parts pages are made of, by area (tool-flow, editor, ai, payment…)'],
+  // The tool-flow hooks (use-upload, use-task-progress, use-batch-tasks) read components/tool-flow's state: they move into it.
+  ['hooks', 'React hooks several areas share (scrolling, downloads, the leave warning…); a hook of one area lives in that area', { notYet: ['components'] }],
+  ['stores', 'client state the whole app shares (the user, popups, toasts, downloads, payment)'],
+  // lib/blog.ts and lib/tool-page.server.ts read lists kept in components/ (nav links, editor and options tools); lib/root-data.ts the root's loader type.
+  ['lib', 'plain modules: API calls, i18n, formatting, SEO, server helpers; no React', { notYet: ['components', WEB_FRAME] }],
+  ['styles', 'the style sheets'],
+];
+
+/** A layer's name as a path pattern: main.ts is a file, the others folders. */
+const pattern = (name) => name.replace(/^([\w-]+)\.(ts|tsx)$/, '$1\\.$2');
+const shown = (name) => (name === WEB_FRAME ? "the app's frame" : name);
+
+/** One rule per layer: from its folder to any folder above it. */
+function layerRules(app, root, layers) {
+  return layers.slice(1).map(([folder, holds, { notYet = [] } = {}], i) => {
+    const above = layers.slice(0, i + 1).map(([name]) => name).filter((name) => !notYet.includes(name));
+    return {
+      name: `${app}-${folder}-not-up`,
+      comment: `${root}${folder} holds ${holds}. It sits below ${above.map(shown).join(', ')}: an import up there would make a part depend on the code that uses it.`,
+      severity: 'error',
+      from: { path: `^${root}${pattern(folder)}(/|$)` },
+      to: { path: `^${root}(${above.map(pattern).join('|')})(/|$)` },
+    };
+  });
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...layerRules('worker', 'worker/src/', WORKER_LAYERS),
+    ...layerRules('web', 'web/app/', WEB_LAYERS),
+    {
+      name: 'apps-not-to-scripts',
+      comment:
+        'scripts/ holds the commands run from a checkout (start, test, billing, the sheaf client in scripts/sheaf/): they may import every layer, so no layer imports them.',
+      severity: 'error',
+      from: { path: '^(api|worker|web|shared)/' },
+      to: { path: '^scripts/' },
+    },
     {
       name: 'web-not-to-server-code',
       comment: 'web/ is bundled for the browser and the server entry; it reads server data through #shared/web-contract, which the api fills in.',

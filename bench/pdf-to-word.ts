@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../worker/src/engines/run';
-import { extractLayout } from '../worker/src/layout/extract-pdf';
-import { writeDocx } from '../worker/src/layout/write-docx';
+import { extractLayout } from '../worker/src/pdf-to-office/extract-pdf';
+import { writeDocx } from '../worker/src/pdf-to-office/write-docx';
 import { blockOrderScore, docxTextParagraphs, wordOrderScore, wordParagraphs, zipPart, zipParts } from '../tests/support/office-text';
 import { fixture } from '../tests/support/fixtures';
 import { runProcessor, scratchDir, secs, table, timed } from './lib';

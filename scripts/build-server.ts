@@ -18,7 +18,7 @@ const ENTRY_POINTS = [
   'api/src/main.ts',
   'worker/src/main.ts',
   'worker/src/sandbox/task-host.ts',
-  'worker/src/ai/index-host.ts',
+  'worker/src/sandbox/ai-index-host.ts',
   'worker/src/cad/thread.ts',
   'prisma/seed.ts',
   'scripts/supervise.ts',
@@ -28,7 +28,7 @@ const ENTRY_POINTS = [
   // The operator's billing command, for an image without tsx: `node dist/scripts/billing.js <command>`.
   'scripts/billing.ts',
   // The `sheaf` command, which scripts/sheaf.mjs runs when this build is fresh.
-  'worker/src/cli/main.ts',
+  'scripts/sheaf/main.ts',
 ];
 
 // The stamp takes the time the build started: a source saved while it runs is newer, so built next time.

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BUILT = path.join(ROOT, 'dist/worker/src/cli/main.js');
-const SOURCE = path.join(ROOT, 'worker/src/cli/main.ts');
+const BUILT = path.join(ROOT, 'dist/scripts/sheaf/main.js');
+const SOURCE = path.join(ROOT, 'scripts/sheaf/main.ts');
 /** What the command's bundle is built from; a file here newer than dist/.stamp means the build is stale. */
-const SOURCES = ['worker', 'shared', 'package.json', 'package-lock.json'];
+const SOURCES = ['scripts/sheaf', 'worker', 'shared', 'package.json', 'package-lock.json'];
 
 function newerThan(file, since) {
   const stat = fs.statSync(file, { throwIfNoEntry: false });

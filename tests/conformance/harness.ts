@@ -7,7 +7,7 @@ import type { ErrorCode } from '#shared/errors';
 import type { FileKind } from '#shared/file-kinds';
 import { getTool, type ToolId } from '#shared/tools';
 import { PROCESSORS } from '../../worker/src/processors';
-import type { OutputFile } from '../../worker/src/processors/types';
+import type { OutputFile } from '../../worker/src/contract/processor';
 
 /** One behaviour of a tool, on real fixtures. */
 export interface ToolCase {

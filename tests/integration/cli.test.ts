@@ -24,7 +24,7 @@ interface Row {
 
 /** The command in its own process, from its sources, as `npx sheaf` runs it before a build. */
 async function sheaf(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; rows: Row[]; stderr: string }> {
-  const { code, stdout, stderr } = await runCaptured('node', ['--import', 'tsx', 'worker/src/cli/main.ts', ...args, '--json'], { cwd: ROOT, env: { ...process.env, ...env } });
+  const { code, stdout, stderr } = await runCaptured('node', ['--import', 'tsx', 'scripts/sheaf/main.ts', ...args, '--json'], { cwd: ROOT, env: { ...process.env, ...env } });
   try {
     return { code, rows: JSON.parse(stdout) as Row[], stderr };
   } catch {
@@ -119,7 +119,7 @@ describe.concurrent('the sheaf command', () => {
 
 /** The command's plain output, as a person reads it. */
 function sheafText(args: string[]): Promise<CapturedRun> {
-  return runCaptured('node', ['--import', 'tsx', 'worker/src/cli/main.ts', ...args], { cwd: ROOT });
+  return runCaptured('node', ['--import', 'tsx', 'scripts/sheaf/main.ts', ...args], { cwd: ROOT });
 }
 
 describe('the sheaf command’s help and refusals', () => {

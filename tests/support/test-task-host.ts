@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Processor } from '../../worker/src/processors/types';
+import type { Processor } from '../../worker/src/contract/processor';
 import { runHost } from '../../worker/src/sandbox/host-runtime';
 
 const kept: Buffer[] = [];

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkZip, listZip, readZipEntry, ZipFormatError } from '../../worker/src/inputs/archive-guard';
+import { checkZip, listZip, readZipEntry, ZipFormatError } from '../../worker/src/engines/archive-guard';
 import { fixture } from '../support/fixtures';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGuardedProxy, type GuardedProxy } from '../../worker/src/html/guarded-proxy';
+import { startGuardedProxy, type GuardedProxy } from '../../worker/src/html-to-pdf/guarded-proxy';
 import { RequestGuard, type LookupAll } from '#shared/server/ssrf-guard';
 
 /** A local server that records what reaches it; `/big` answers 2 MB. */

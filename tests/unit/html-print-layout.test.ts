@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import htmlTool from '#shared/tools/html-to-pdf';
-import { pageFileName } from '../../worker/src/html/page-file-name';
-import { MAX_PAGE_SIDE_PX, printLayout, windowSize, type LayoutChoice } from '../../worker/src/html/print-layout';
+import { pageFileName } from '../../worker/src/html-to-pdf/page-file-name';
+import { MAX_PAGE_SIDE_PX, printLayout, windowSize, type LayoutChoice } from '../../worker/src/html-to-pdf/print-layout';
 
 const defaults: LayoutChoice = htmlTool.options.parse({ url: 'https://example.com/' });
 const mm = (px: number) => (px * 25.4) / 96;

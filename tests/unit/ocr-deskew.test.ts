@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { analysePage, otsuThreshold, type GreyImage } from '../../worker/src/ocr/deskew';
-import { apply, compose, displayedSize, displayedToUser, invert, turnAboutCentre } from '../../worker/src/ocr/geometry';
+import { apply, compose, displayedSize, displayedToUser, invert, turnAboutCentre } from '../../worker/src/pages/geometry';
 import { fixture } from '../support/fixtures';
 
 /** ocrmypdf_linn.png, a straight 300 dpi scan, turned by `degrees` and scaled as the OCR analysis sees it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageText, type TextBlock, type TextPage } from '../../worker/src/text/text-layout';
+import { pageText, type TextBlock, type TextPage } from '../../worker/src/pdf-to-office/pdftotext-layout';
 
 /** A block of `count` one-word lines 12 pt apart from `top`, 9 pt high, named name1, name2... */
 function lines(name: string, x0: number, x1: number, top: number, count: number): TextBlock {
@@ -13,7 +13,7 @@ function lines(name: string, x0: number, x1: number, top: number, count: number)
 const order = (blocks: TextBlock[]) => pageText({ width: 612, height: 792, blocks }).split(/\s+/).filter(Boolean);
 const names = (name: string, count: number) => Array.from({ length: count }, (_, i) => `${name}${i + 1}`);
 
-describe('page text reading order (layout/reading-order)', () => {
+describe('page text reading order (pdf-to-office/reading-order)', () => {
   it('reads a title, then each column top to bottom, left column first', () => {
     const blocks = [lines('right', 310, 540, 100, 10), lines('title', 150, 450, 60, 1), lines('left', 70, 300, 100, 5), lines('rightb', 310, 540, 220, 5), lines('leftb', 70, 300, 160, 10)];
     expect(order(blocks)).toEqual([...names('title', 1), ...names('left', 5), ...names('leftb', 10), ...names('right', 10), ...names('rightb', 5)]);

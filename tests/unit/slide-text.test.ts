@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { textBoxes, type TextBox } from '../../worker/src/layout/slide-text';
-import type { PageLayout, TextRun } from '../../worker/src/layout/types';
+import { textBoxes, type TextBox } from '../../worker/src/pdf-to-office/slide-text';
+import type { PageLayout, TextRun } from '../../worker/src/pdf-to-office/types';
 
 /** A 10 pt run of Times at (x, y), about 5 pt a character. */
 const run = (text: string, x: number, y: number, extra: Partial<TextRun> = {}): TextRun => ({

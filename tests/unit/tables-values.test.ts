@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellValue, readingConventions, type Conventions } from '../../worker/src/layout/cell-values';
+import { cellValue, readingConventions, type Conventions } from '../../worker/src/pdf-to-office/cell-values';
 
 const english: Conventions = { decimalComma: false, dayFirst: false };
 const french: Conventions = { decimalComma: true, dayFirst: true };

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { extractLayout } from '../../worker/src/layout/extract-pdf';
-import { cellText, detectTables, type Table } from '../../worker/src/layout/tables';
-import type { PageLayout, RuleLine, TextRun } from '../../worker/src/layout/types';
-import { writeXlsx } from '../../worker/src/layout/write-xlsx';
+import { extractLayout } from '../../worker/src/pdf-to-office/extract-pdf';
+import { cellText, detectTables, type Table } from '../../worker/src/pdf-to-office/tables';
+import type { PageLayout, RuleLine, TextRun } from '../../worker/src/pdf-to-office/types';
+import { writeXlsx } from '../../worker/src/pdf-to-office/write-xlsx';
 import { fixture } from '../support/fixtures';
 
 /** A run of Helvetica-like text: half an em per character. */

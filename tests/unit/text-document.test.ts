@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText } from '../../worker/src/inputs/office-input';
 import { csvSeparator } from '../../worker/src/processors/excel-to-pdf';
-import { isRightToLeft, textToFlatOdt } from '../../worker/src/text/text-document';
+import { isRightToLeft, textToFlatOdt } from '../../worker/src/inputs/text-to-fodt';
 
 const paragraphs = (xml: string) => [...xml.matchAll(/<text:p text:style-name="(\w+)">(.*?)<\/text:p>/g)].map((m) => ({ style: m[1], body: m[2] }));
 

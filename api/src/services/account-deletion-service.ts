@@ -36,7 +36,7 @@ export async function deleteAccount(deps: Deps, userId: string, confirmEmail: st
     for (let p = 1; p <= (f.pages ?? 0); p++) await deps.store.remove(thumbKey(f.storageKey, p));
   }
   // A document's waiting job goes here; one being read stops within a second of its row going
-  // below (the worker polls for it: index-job.ts), so no indexing runs on for a deleted account.
+  // below (the worker polls for it: worker/src/jobs/ai-index.ts), so no indexing runs on for a deleted account.
   const documents = await deps.db.aiDocument.findMany({ where: { userId }, select: { documentId: true, storageKey: true } });
   for (const doc of documents) {
     if (doc.storageKey) await deps.store.remove(doc.storageKey);

@@ -1,16 +1,10 @@
-import { defineTool, noOptions } from './define';
+import { defineTool } from './define';
+import { LIBREOFFICE_TO_PDF } from './libreoffice';
 
 /** Pages, Numbers and Keynote through LibreOffice's iWork import, or the preview stored in the package where that fails. */
 export default defineTool({
   id: 'iwork-to-pdf',
-  category: 'convertTo',
+  ...LIBREOFFICE_TO_PDF,
   accepts: ['pages', 'numbers', 'key'],
-  minFiles: 1,
-  maxFiles: 1,
-  options: noOptions,
-  engines: ['soffice', 'qpdf', 'pdftoppm'],
-  output: 'file',
-  built: true,
-  /** LibreOffice's own limit per conversion is 150 s (worker/src/inputs/office-input.ts); this leaves room around it. */
-  timeoutSeconds: 180,
+  engines: [...LIBREOFFICE_TO_PDF.engines, 'pdftoppm'],
 });

@@ -3,7 +3,6 @@ import { useLocation } from 'react-router';
 import { getTool } from '#shared/tools';
 import { EditorStart } from '~/components/editor/editor-start';
 import { isEditorKind } from '~/components/editor/editor-tools';
-import { NotBuilt } from '~/components/tool-page/not-built';
 import { ToolFlow } from '~/components/tool-flow/tool-flow';
 import { hasOptions } from '~/components/tool-flow/options-tools';
 import { TOOL_OPTIONS } from '~/components/tool-flow/tool-options';
@@ -45,7 +44,7 @@ export default function AppToolPage() {
     <div className="container workspace-tool">
       <h1 className="workspace-tool__title">{t(`tools.${tool.id}.title`)}</h1>
       <p className="workspace-tool__subtitle">{t(`tools.${tool.id}.subtitle`)}</p>
-      {isEditorKind(tool.id) ? <EditorStart key={tool.id} tool={tool} /> : tool.built ? <ToolFlow key={tool.id} tool={tool} options={hasOptions(tool.id) ? TOOL_OPTIONS[tool.id] : undefined} /> : <NotBuilt tool={tool} />}
+      {isEditorKind(tool.id) ? <EditorStart key={tool.id} tool={tool} /> : <ToolFlow key={tool.id} tool={tool} options={hasOptions(tool.id) ? TOOL_OPTIONS[tool.id] : undefined} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { AiHeading } from '#shared/ai/api';
-import type { TextBlock, TextPage } from '../text/text-layout';
+import type { TextBlock, TextPage } from '../pdf-to-office/pdftotext-layout';
 
 /** A heading is set at least this much larger than the body text. */
 const LARGER = 1.15;

@@ -6,10 +6,11 @@ import * as qpdf from '../engines/qpdf';
 import { preparePdf, singleInput } from '../inputs/pdf-input';
 import { scannedPageText } from '../ocr/ocr-layout';
 import { imageSource } from '../ocr/page-sources';
+import { MIN_TEXT_CHARS, ocrDpi, textChars } from '../ocr/ocr-rules';
 import { scanPage, type PageRaster } from '../ocr/scan-page';
 import { mapOnEngines, ocrPool } from '../ocr/ocr-pool';
-import type { InputFile, Processor, ProcessorContext } from '../processors/types';
-import { parseTextLayout } from '../text/text-layout';
+import type { InputFile, Processor, ProcessorContext } from '../contract/processor';
+import { parseTextLayout } from '../pdf-to-office/pdftotext-layout';
 import { headingsBySize } from './headings';
 
 /** What the reader hands back to the indexing job, as JSON in its output file. */
@@ -23,18 +24,11 @@ export interface DocumentText {
 
 /** The languages scans are read in: the site's own. */
 const OCR_LANGUAGES = ['eng', 'fra'] as const;
-/** A page with fewer letters and digits than this has no real text layer (a page number on a scan): it is read by OCR. */
-const MIN_TEXT_CHARS = 20;
-const OCR_DPI = 300;
-/** A page is recognised at no more than this many pixels (an A3 page at 300 dpi is 17 million). */
-const MAX_OCR_PIXELS = 30_000_000;
 /** Headings found by type size are looked for in the first pages only: the outline must stay cheap. */
 const HEADING_PAGES = 300;
 const MAX_HEADINGS = 150;
 /** Share of the progress the text layer takes; OCR and the outline share the rest. */
 const TEXT_SHARE = 0.1;
-
-const letters = (text: string) => text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
 
 /**
  * Reads an AI document's text page by page, in a task host (time and memory limits): the text
@@ -57,13 +51,13 @@ async function readPdf(input: InputFile, ctx: ProcessorContext<unknown>): Promis
   while (pages.length < doc.pages) pages.push('');
   await ctx.progress(TEXT_SHARE);
 
-  const scans = pages.flatMap((t, i) => (letters(t) < MIN_TEXT_CHARS ? [i] : []));
+  const scans = pages.flatMap((t, i) => (textChars(t) < MIN_TEXT_CHARS ? [i] : []));
   let ocrPages = 0;
   if (scans.length) {
     const boxes = await poppler.pageBoxes(doc.path, signal);
     const read = await recognise(scans.length, (k) => renderForOcr(doc.path, scans[k] + 1, boxes[scans[k]], ctx.workDir, signal), ctx, [TEXT_SHARE, 1 - TEXT_SHARE]);
     for (const [k, i] of scans.entries()) {
-      if (letters(read[k]) <= letters(pages[i])) continue;
+      if (textChars(read[k]) <= textChars(pages[i])) continue;
       pages[i] = read[k];
       ocrPages++;
     }
@@ -75,7 +69,7 @@ async function readPdf(input: InputFile, ctx: ProcessorContext<unknown>): Promis
 /** A page as a grey picture at 300 dpi, less for a page too large to recognise at that. */
 async function renderForOcr(pdf: string, page: number, box: poppler.PageBox | undefined, workDir: string, signal: AbortSignal): Promise<PageRaster> {
   const { width, height } = box ?? { width: 612, height: 792 };
-  const dpi = Math.min(OCR_DPI, Math.floor(72 * Math.sqrt(MAX_OCR_PIXELS / (width * height))));
+  const dpi = ocrDpi(width, height);
   const dir = await mkdtemp(path.join(workDir, `page-${page}-`));
   try {
     const [file] = await poppler.renderPages(pdf, dir, { first: page, last: page, dpi, format: 'gray-png', signal });
@@ -90,7 +84,7 @@ async function renderForOcr(pdf: string, page: number, box: poppler.PageBox | un
 async function readImage(input: InputFile, ctx: ProcessorContext<unknown>): Promise<DocumentText> {
   const source = await imageSource(input);
   const pages = await recognise(source.pages.length, (i) => source.pages[i].raster(), ctx, [0, 1]);
-  return { pages, ocrPages: pages.filter((t) => letters(t) > 0).length, outline: [] };
+  return { pages, ocrPages: pages.filter((t) => textChars(t) > 0).length, outline: [] };
 }
 
 /**

@@ -5,7 +5,7 @@ import { AppError } from '#shared/errors';
 import { entryPoint } from '#shared/server/project-paths';
 import { singleInput } from '../inputs/pdf-input';
 import { sniffInput } from '../inputs/sniff-input';
-import type { InputFile } from '../processors/types';
+import type { InputFile } from '../contract/processor';
 import type { CadJob, CadJobResult } from './thread';
 
 const ENTRY = pathToFileURL(entryPoint('worker/src/cad/thread.ts')).href;

@@ -3,10 +3,10 @@ import { readHead } from '#shared/server/read-head';
 import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '#shared/errors';
-import { DEFAULT_ZIP_LIMITS, checkZip } from '../inputs/archive-guard';
+import { DEFAULT_ZIP_LIMITS, checkZip } from '../engines/archive-guard';
 import { extractArchive, listArchive, type ArchiveEntry } from '../engines/bsdtar';
 import { MAX_IMAGE_PIXELS, imagesToPdf, type ImageFormat } from '../images/images-to-pdf';
-import type { InputFile } from '../processors/types';
+import type { InputFile } from '../contract/processor';
 
 /**
  * Comic books (CBZ, CBR, CB7) become one PDF page per image, in natural order of the image

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
-import { listZip, readZipEntry, type ZipListing } from '../inputs/archive-guard';
-import type { InputFile } from '../processors/types';
+import { listZip, readZipEntry, type ZipListing } from '../engines/archive-guard';
+import type { InputFile } from '../contract/processor';
 
 /**
  * Recognises DRM-protected books before calibre is started (calibre would fail on them too, with a

@@ -44,7 +44,7 @@ import {
 import { isPageOperation, type OperationOf, type TEditDocument, type TOperation, type TPoint } from '#shared/editor/operations';
 import { AppError } from '#shared/errors';
 import { runEngine } from '../engines/run';
-import { apply, invert } from '../ocr/geometry';
+import { apply, invert } from '../pages/geometry';
 import { fitLine } from './fit-line';
 import { FontBook, closestFamily } from './fonts';
 import { OriginalFonts, showInFont, type OriginalFont } from './original-font';

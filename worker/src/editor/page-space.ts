@@ -1,6 +1,6 @@
 import type { PDFPage } from '@cantoo/pdf-lib';
 import type { TPoint, TRect } from '#shared/editor/operations';
-import { apply, compose, displayedSize, displayedToUser, type Matrix } from '../ocr/geometry';
+import { apply, compose, displayedSize, displayedToUser, type Matrix } from '../pages/geometry';
 
 /**
  * A page as the editor showed it: `width` × `height` points after /Rotate and the crop box.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { imageTokens, type TEditDocument } from '#shared/editor/operations';
 import { AppError } from '#shared/errors';
 import { fileStem, preparePdf } from '../inputs/pdf-input';
-import type { ProcessorContext, ProcessorResult } from '../processors/types';
+import type { ProcessorContext, ProcessorResult } from '../contract/processor';
 import { applyEdits } from './apply-edits';
 
 /** What edit-pdf, annotate-pdf and sign-pdf share: one PDF in, the same PDF with the edits out. */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { AppError, type ErrorCode } from '#shared/errors';
-import { reportHostMetric } from '../sandbox/host-metrics';
+import { reportHostMetric } from './host-metrics';
 
 export interface RunEngineOptions {
   /** Hard limit for the call; the whole process group is killed when it passes. */

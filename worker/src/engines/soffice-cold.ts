@@ -5,7 +5,7 @@ import libreOffice from 'libreoffice-convert';
 import { AppError } from '#shared/errors';
 import { projectPath } from '#shared/server/project-paths';
 import type { EngineName } from '#shared/tools';
-import { checkZip, readZipEntry } from '../inputs/archive-guard';
+import { checkZip, readZipEntry } from './archive-guard';
 import type { SofficeCallOptions, SofficeRequest } from './soffice-pool';
 
 /** What libreoffice-convert starts (through soffice-cold.sh), for the worker's engine checks. */

@@ -12,7 +12,7 @@ import { log } from '#shared/server/logger';
 import { projectPath } from '#shared/server/project-paths';
 import type { EngineName } from '#shared/tools';
 import { convertCold } from './soffice-cold';
-import { reportHostMetric } from '../sandbox/host-metrics';
+import { reportHostMetric } from './host-metrics';
 
 /**
  * LibreOffice kept warm. Each instance is a small python3 UNO bridge (soffice-bridge.py) leading

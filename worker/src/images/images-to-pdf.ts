@@ -17,7 +17,7 @@ import { AppError, isAppError } from '#shared/errors';
 import type { imageToPdfOptions } from '#shared/tools/jpg-to-pdf';
 import { decodeBmp } from './bmp-decode';
 import { fileStem } from '../inputs/pdf-input';
-import type { InputFile, ProcessorContext, ProcessorResult } from '../processors/types';
+import type { InputFile, ProcessorContext, ProcessorResult } from '../contract/processor';
 import { readHead } from '#shared/server/read-head';
 
 export type ImageToPdfOptions = z.output<ReturnType<typeof imageToPdfOptions>>;

@@ -2,11 +2,12 @@ import { copyFile, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '#shared/errors';
 import { sniffKind, type FileKind } from '#shared/file-kinds';
-import { checkZip, type ZipLimits, type ZipListing } from './archive-guard';
+import { SOFFICE_CONVERSION_SECONDS } from '#shared/tools/libreoffice';
+import { checkZip, type ZipLimits, type ZipListing } from '../engines/archive-guard';
 import { convertToPdf, type SofficeRequest, type SofficeResult } from '../engines/soffice-pool';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, singleInput } from './pdf-input';
-import type { OutputFile, ProcessorContext } from '../processors/types';
+import type { OutputFile, ProcessorContext } from '../contract/processor';
 import { readHead } from '#shared/server/read-head';
 
 /** Kinds that are ZIP containers: each is checked against decompression bombs before LibreOffice opens it. */
@@ -23,8 +24,6 @@ const OFFICE_ZIP_LIMITS: Partial<ZipLimits> = {
   ratioFloorBytes: 4 * 1024 * 1024,
 };
 
-/** One LibreOffice conversion may take this long; the tools' task limits leave room around it. */
-const SOFFICE_JOB_TIMEOUT_MS = 150_000;
 
 export interface OfficeSource {
   /** A private copy named by its kind, so LibreOffice's type detection sees the right extension. */
@@ -70,7 +69,7 @@ export async function convertOffice(
   request: Omit<SofficeRequest, 'output'> = { input: source.path },
 ): Promise<{ output: OutputFile; pages: number; result: SofficeResult }> {
   const output = path.join(path.dirname(source.path), 'converted.pdf');
-  const result = await convertToPdf({ ...request, output }, { timeoutMs: SOFFICE_JOB_TIMEOUT_MS, signal: ctx.signal });
+  const result = await convertToPdf({ ...request, output }, { timeoutMs: SOFFICE_CONVERSION_SECONDS * 1000, signal: ctx.signal });
   // LibreOffice reads what it does not recognise as plain text: for a document, that is garbage in, garbage out.
   if (!request.filter && !TEXT_KINDS.has(source.kind) && result.filter && /^Text\b/.test(result.filter)) {
     throw new AppError('OFFICE_DAMAGED', `${source.name}: LibreOffice could only read it as plain text`);

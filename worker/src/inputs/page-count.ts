@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { isAppError } from '#shared/errors';
 import { pageLimitOf, tooManyPages, type ToolDefinition } from '#shared/tools/define';
 import { declaredPageCount } from '../engines/qpdf';
-import type { InputFile } from '../processors/types';
+import type { InputFile } from '../contract/processor';
 
 /**
  * Pages of a TIFF: its chain of image directories, followed without reading any of them, and no

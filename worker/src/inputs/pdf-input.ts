@@ -1,6 +1,6 @@
 import { AppError } from '#shared/errors';
 import * as qpdf from '../engines/qpdf';
-import type { InputFile } from '../processors/types';
+import type { InputFile } from '../contract/processor';
 
 export interface PreparedPdf {
   /** A repaired, unencrypted copy that every engine can read. */

@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors';
 import { sniffKind, type FileKind } from '#shared/file-kinds';
 import { readHead } from '#shared/server/read-head';
-import type { InputFile } from '../processors/types';
+import type { InputFile } from '../contract/processor';
 
 /**
  * An input's kind, decided again from its bytes (and, for containers, its name) as at upload: an

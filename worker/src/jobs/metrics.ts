@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import type { Env } from '#shared/env';
 import { log } from '#shared/server/logger';
 import { collectProcessMetrics, engineDuration, metricsAuthorized, queueWait, registry, sofficeRestarts } from '#shared/server/metrics';
-import { reportHostMetricsTo, type HostMetric } from '../sandbox/host-metrics';
+import { reportHostMetricsTo, type HostMetric } from '../engines/host-metrics';
 
 /** Records what the task hosts report (and the engines this process runs itself, thumbnails). */
 function recordHostMetric(metric: HostMetric): void {

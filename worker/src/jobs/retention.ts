@@ -18,7 +18,7 @@ export const VISITOR_AI_DOCUMENT_DAYS = 7;
  * to a worker that was killed before it could remove it.
  */
 export const STALE_TMP_AFTER_MS = Math.max(...TASK_TOOLS.map((t: ToolDefinition) => t.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS)) * 1000;
-/** The temp folders of tasks, thumbnail batches and AI documents' indexing and copies (see task-runner, thumbnails, ai/index-job). */
+/** The temp folders of tasks, thumbnail batches and AI documents' indexing and copies (see task-runner, thumbnails, ai-index). */
 const TMP_FOLDER = /^(task|thumbs|ai-index|ai-copy)-/;
 
 /**

@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { AppError } from '#shared/errors';
 import type { Db } from '#shared/server/db';
 import type { Deps } from '#shared/server/deps';
-import type { InputFile, OutputFile } from '../processors/types';
+import type { InputFile, OutputFile } from '../contract/processor';
 
 const sha256Of = (file: string) =>
   new Promise<string>((resolve, reject) => {

@@ -20,7 +20,7 @@ import { OUTAGE_RETRY_SECONDS, outages, queueError, unreachableService } from '#
 import { ENGINES_KEY, HEARTBEAT_MS, queueConnection, whenReady, workersKey } from '#shared/server/redis';
 import { randomId } from '#shared/server/ids';
 import { entryPoint } from '#shared/server/project-paths';
-import { runIndexJob } from '../ai/index-job';
+import { runIndexJob } from './ai-index';
 import { probeEngines } from '../engines/capabilities';
 import { watchLostTasks } from './lost-tasks';
 import { sweepExpiredFiles } from './retention';
@@ -40,7 +40,7 @@ const MAX_STALLS = 25;
 /** Long conversions run at a lower CPU priority, so a merge beside them keeps its pace on few cores. */
 const HEAVY_NICE = 10;
 const HOST_ENTRY = entryPoint('worker/src/sandbox/task-host.ts');
-const AI_HOST_ENTRY = entryPoint('worker/src/ai/index-host.ts');
+const AI_HOST_ENTRY = entryPoint('worker/src/sandbox/ai-index-host.ts');
 
 /**
  * Starts the task consumer, the retention sweep and the lost-task check. A job whose worker dies is

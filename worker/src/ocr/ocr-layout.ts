@@ -1,6 +1,6 @@
 import type { OcrLanguage } from '#shared/tools/pdf-ocr';
-import type { PageLayout, TextRun } from '../layout/types';
-import { lineText, type TextPage } from '../text/text-layout';
+import type { PageLayout, TextRun } from '../pdf-to-office/types';
+import { lineText, type TextPage } from '../pdf-to-office/pdftotext-layout';
 import { dropCjkSpaces, joinWords } from './cjk';
 import type { ScannedPage } from './scan-page';
 

@@ -1,7 +1,7 @@
-import { writeDocx } from '../layout/write-docx';
-import { writePptx } from '../layout/write-pptx';
-import { writeXlsx } from '../layout/write-xlsx';
-import type { DocumentLayout } from '../layout/types';
+import { writeDocx } from '../pdf-to-office/write-docx';
+import { writePptx } from '../pdf-to-office/write-pptx';
+import { writeXlsx } from '../pdf-to-office/write-xlsx';
+import type { DocumentLayout } from '../pdf-to-office/types';
 
 export type OfficeOuttype = 'word' | 'excel' | 'ppt';
 

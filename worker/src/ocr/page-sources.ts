@@ -7,8 +7,9 @@ import { decodeBmp } from '../images/bmp-decode';
 import * as poppler from '../engines/poppler';
 import { PIXEL_LIMIT, passThroughJpeg } from '../images/images-to-pdf';
 import { preparePdf } from '../inputs/pdf-input';
-import type { InputFile } from '../processors/types';
-import { parseTextLayout, type TextPage } from '../text/text-layout';
+import type { InputFile } from '../contract/processor';
+import { parseTextLayout, type TextPage } from '../pdf-to-office/pdftotext-layout';
+import { MAX_OCR_PIXELS, MIN_TEXT_CHARS, OCR_DPI, ocrDpi, textChars } from './ocr-rules';
 import { readPgm, type PageRaster } from './scan-page';
 
 /** One page to convert: either it has text already, or it is recognised from its raster. */
@@ -34,22 +35,17 @@ export interface OcrSource {
 }
 
 /**
- * Resolution a page is rendered at for recognition: the resolution of the scan it holds, within
- * these bounds (rendering a 200 dpi scan at 300 dpi invents no detail and slows Tesseract down);
- * 300 dpi, where Tesseract reads best, for a page without a scan.
+ * Resolution a page holding a scan is rendered at for recognition: the scan's own, within these
+ * bounds (rendering a 200 dpi scan at 300 dpi invents no detail and slows Tesseract down).
  */
-const OCR_DPI = 300;
 const MIN_SCAN_DPI = 200;
 const MAX_SCAN_DPI = 400;
-/** A page is recognised at no more than this many pixels (an A3 page at 300 dpi is 17 million). */
-const MAX_OCR_PIXELS = 30_000_000;
 /**
  * A page whose images cover at least this share of it and that carries fewer letters and digits
  * than MIN_TEXT_CHARS is a scan: a page number or a Bates stamp added to a scan should not stop it
  * from being recognised. Any other page with text is left as it is.
  */
 const SCAN_COVERAGE = 0.5;
-const MIN_TEXT_CHARS = 20;
 /** Decoding limit for an input image (sharp's own default is 268 million pixels). */
 const MAX_IMAGE_PIXELS = 150_000_000;
 
@@ -79,7 +75,7 @@ export async function pdfSource(input: InputFile, dir: string, opts: { signal: A
     }
   }
   const hasText = texts.slice(0, doc.pages).map((t, i) => {
-    const chars = t.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+    const chars = textChars(t);
     return chars >= MIN_TEXT_CHARS || (chars > 0 && coverage[i] < SCAN_COVERAGE);
   });
   let layouts: TextPage[] = [];
@@ -99,7 +95,7 @@ export async function pdfSource(input: InputFile, dir: string, opts: { signal: A
       async raster() {
         const scan = coverage[i] >= SCAN_COVERAGE ? scanDpi[i] : undefined;
         const wanted = scan ? Math.min(MAX_SCAN_DPI, Math.max(MIN_SCAN_DPI, scan)) : OCR_DPI;
-        const dpi = Math.min(wanted, Math.floor(72 * Math.sqrt(MAX_OCR_PIXELS / (shown.width * shown.height))));
+        const dpi = ocrDpi(shown.width, shown.height, wanted);
         const pageDir = await mkdtemp(path.join(dir, `page-${i + 1}-`));
         try {
           // Raw grey pixels: pdftoppm spends longer compressing a 300 dpi PNG than rendering the page.

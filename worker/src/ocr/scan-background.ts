@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { encodeBackground } from '../layout/slide-backgrounds';
-import type { ImageBox } from '../layout/types';
+import { encodeBackground } from '../pdf-to-office/slide-backgrounds';
+import type { ImageBox } from '../pdf-to-office/types';
 import { openRaster, uprightSize, type PageRaster, type ScannedPage } from './scan-page';
 
 /**

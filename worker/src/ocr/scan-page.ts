@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { analysePage, type GreyImage } from './deskew';
-import { turnAboutCentre, type Matrix } from './geometry';
+import { turnAboutCentre, type Matrix } from '../pages/geometry';
 import { greyPgm, type OcrEngine, type OcrPage } from './tesseract';
 
 /**

@@ -19,7 +19,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { AppError } from '#shared/errors';
-import { apply, compose, displayedSize, displayedToUser, scale, type Matrix, type PageFrame } from './geometry';
+import { apply, compose, displayedSize, displayedToUser, scale, type Matrix, type PageFrame } from '../pages/geometry';
 import { spaceBetween } from './cjk';
 import { straightToUpright, uprightToRaster, type ScannedPage } from './scan-page';
 

@@ -1,5 +1,5 @@
 import type { PDFPage } from '@cantoo/pdf-lib';
-import { displayedSize, type PageFrame } from '../ocr/geometry';
+import { displayedSize, type PageFrame } from './geometry';
 
 /**
  * A page's visible area as viewers take it: the crop box cut to the media box (a crop box may reach

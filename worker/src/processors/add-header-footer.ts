@@ -6,7 +6,7 @@ import { fileStem } from '../inputs/pdf-input';
 import { fill } from '../stamps/page-labels';
 import { applyStamps, openForStamps, type StampTarget } from '../stamps/stamp-document';
 import { StampSheet } from '../stamps/stamp-sheet';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 type Slot = (typeof HEADER_FOOTER_SLOTS)[number];
 

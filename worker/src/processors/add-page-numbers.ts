@@ -8,7 +8,7 @@ import { pageLabel } from '../stamps/page-labels';
 import { applyStamps, openForStamps } from '../stamps/stamp-document';
 import { StampSheet } from '../stamps/stamp-sheet';
 import { resolveRanges } from './page-selection';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * Numbers the pages where they are seen: a cell of the 3×3 grid of the visible page, upright on

@@ -11,7 +11,7 @@ import { fileStem } from '../inputs/pdf-input';
 import { applyStamps, openForStamps } from '../stamps/stamp-document';
 import { byShape, gridPoint, StampSheet, type StampPage } from '../stamps/stamp-sheet';
 import { resolveRanges } from './page-selection';
-import { defineProcessor, type ToolOptions } from './types';
+import { defineProcessor, type ToolOptions } from '../contract/processor';
 
 type Options = ToolOptions<typeof watermarkTool>;
 

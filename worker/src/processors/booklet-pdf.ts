@@ -4,7 +4,7 @@ import { bookletSides } from '#shared/imposition';
 import bookletTool from '#shared/tools/booklet-pdf';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import { drawInCell, openSheets, paperSize, saveSheets } from '../pages/sheets';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * Saddle-stitch imposition: two pages on each side of a landscape sheet, in the order that reads

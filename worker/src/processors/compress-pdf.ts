@@ -9,7 +9,7 @@ import * as ghostscript from '../engines/ghostscript';
 import * as qpdf from '../engines/qpdf';
 import { TextGuard } from '../engines/text-guard';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 type CompressOptions = z.output<typeof compressTool.options>;
 

@@ -6,11 +6,11 @@ import { pagesIn } from '#shared/page-ranges';
 import cropTool from '#shared/tools/crop-pdf';
 import * as poppler from '../engines/poppler';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import { apply, displayedToUser } from '../ocr/geometry';
+import { apply, displayedToUser } from '../pages/geometry';
 import { pageFrame } from '../pages/page-frame';
 import { whiteMargins, type Margins } from '../pages/white-margins';
 import { resolveRanges } from './page-selection';
-import { defineProcessor, type ToolOptions } from './types';
+import { defineProcessor, type ToolOptions } from '../contract/processor';
 
 type CropOptions = ToolOptions<typeof cropTool>;
 

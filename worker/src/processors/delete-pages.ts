@@ -5,9 +5,9 @@ import { compactPages, pagesIn, toQpdfRange } from '#shared/page-ranges';
 import deleteTool from '#shared/tools/delete-pages';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, readyForQpdf, singleInput } from '../inputs/pdf-input';
-import { rebuildOutline } from '../text/pdf-outline';
+import { rebuildOutline } from '../engines/qpdf-outline';
 import { resolveRanges } from './page-selection';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /** Removes the chosen pages; bookmarks, links and form fields of the pages that stay are kept. */
 const deletePages = defineProcessor(deleteTool, async (ctx) => {

@@ -5,7 +5,7 @@ import dwgToJpgTool from '#shared/tools/dwg-to-jpg';
 import { MAX_CAD_MEGAPIXELS } from '#shared/tools/dwg-to-jpg';
 import { CAD_TIMEOUT_MS, convertCad, drawingInput } from '../cad/convert';
 import { fileStem } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 const JPEG_QUALITY = 90;
 /** librsvg rasterises in sharp's thread pool, which cannot be interrupted: a limit of its own. */

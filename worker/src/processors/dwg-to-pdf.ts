@@ -3,7 +3,7 @@ import path from 'node:path';
 import dwgToPdfTool from '#shared/tools/dwg-to-pdf';
 import { CAD_TIMEOUT_MS, convertCad, drawingInput } from '../cad/convert';
 import { fileStem } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /** A DWG or DXF drawing to a one-page vector PDF. */
 const dwgToPdf = defineProcessor(dwgToPdfTool, async (ctx) => {

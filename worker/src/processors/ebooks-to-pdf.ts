@@ -5,13 +5,13 @@ import { AppError } from '#shared/errors';
 import type { FileKind } from '#shared/file-kinds';
 import ebooksTool from '#shared/tools/ebooks-to-pdf';
 import { mapLimit } from '#shared/map-limit';
-import { checkZip } from '../inputs/archive-guard';
+import { checkZip } from '../engines/archive-guard';
 import { comicToPdf } from '../ebooks/comic';
 import { drmMarker } from '../ebooks/drm';
 import { ebookToPdf } from '../engines/calibre';
 import { fileStem } from '../inputs/pdf-input';
 import { sniffInput } from '../inputs/sniff-input';
-import { defineProcessor, type InputFile, type ProcessorContext } from './types';
+import { defineProcessor, type InputFile, type ProcessorContext } from '../contract/processor';
 
 type EbookOptions = z.output<typeof ebooksTool.options>;
 

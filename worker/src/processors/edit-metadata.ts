@@ -5,7 +5,7 @@ import metadataTool, { METADATA_DATE_FIELDS, METADATA_TEXT_FIELDS } from '#share
 import * as qpdf from '../engines/qpdf';
 import { fileStem, readyForQpdf, singleInput } from '../inputs/pdf-input';
 import { xmpPacket, type DocumentProperties } from './metadata-xmp';
-import { defineProcessor, type ToolOptions } from './types';
+import { defineProcessor, type ToolOptions } from '../contract/processor';
 
 type Dict = Record<string, unknown>;
 type Field = (typeof METADATA_TEXT_FIELDS)[number] | (typeof METADATA_DATE_FIELDS)[number];

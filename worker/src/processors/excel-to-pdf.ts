@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import excelTool from '#shared/tools/excel-to-pdf';
 import { convertOffice, decodeText, officeWorkDir, prepareOfficeInput, type OfficeSource } from '../inputs/office-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /** LibreOffice's CSV import filter and its option string's positions. */
 const CSV_FILTER = 'Text - txt - csv (StarCalc)';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import flattenTool from '#shared/tools/flatten-pdf';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, readyForQpdf, singleInput } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 type Dict = Record<string, unknown>;
 

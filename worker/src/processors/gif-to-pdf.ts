@@ -1,6 +1,6 @@
 import gifTool from '#shared/tools/gif-to-pdf';
 import { imagesToPdf, type ImageFormat } from '../images/images-to-pdf';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 const FORMATS: ReadonlySet<ImageFormat> = new Set(['gif']);
 

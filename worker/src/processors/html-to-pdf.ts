@@ -6,10 +6,10 @@ import { AppError, isAppError } from '#shared/errors';
 import { RequestGuard, isBlockedError } from '#shared/server/ssrf-guard';
 import htmlTool from '#shared/tools/html-to-pdf';
 import { newBrowserContext } from '../engines/chromium';
-import { startGuardedProxy } from '../html/guarded-proxy';
-import { pageFileName } from '../html/page-file-name';
-import { printLayout, unpinElements, windowSize } from '../html/print-layout';
-import { defineProcessor } from './types';
+import { startGuardedProxy } from '../html-to-pdf/guarded-proxy';
+import { pageFileName } from '../html-to-pdf/page-file-name';
+import { printLayout, unpinElements, windowSize } from '../html-to-pdf/print-layout';
+import { defineProcessor } from '../contract/processor';
 
 /** Time for the whole conversion beyond the page's load limit (HTML_LOAD_SECONDS): settle, render. */
 const AFTER_LOAD_MS = 30_000;

@@ -1,15 +1,9 @@
-import { AppError } from '#shared/errors';
 import { TASK_TOOLS, type Tool, type ToolId } from '#shared/tools';
 import { refusePastPageLimit } from '../inputs/page-count';
-import type { Processor, ProcessorContext, ToolOptions, ToolProcessor } from './types';
+import type { Processor, ProcessorContext, ToolOptions, ToolProcessor } from '../contract/processor';
 
 /** What the task host runs for a job: the job's options, parsed at the API's edge by the tool's own schema. */
 export type JobProcessor = Processor<unknown>;
-
-/** For tools whose processor is not built yet; the API refuses them before they get here. */
-export const unavailable: JobProcessor = async () => {
-  throw new AppError('TOOL_UNAVAILABLE');
-};
 
 /**
  * A built tool's processor: by convention the default export of `./<tool id>.ts`, made by
@@ -39,5 +33,5 @@ function lazy<T extends Tool>(tool: T): JobProcessor {
   };
 }
 
-/** Every tool of the registry: a built one runs its processor module, any other is refused. */
-export const PROCESSORS = Object.fromEntries(TASK_TOOLS.map((tool) => [tool.id, tool.built ? lazy(tool) : unavailable])) as Record<ToolId, JobProcessor>;
+/** Every tool of the registry, each by its processor module (the API refuses a tool not built before a job is queued). */
+export const PROCESSORS = Object.fromEntries(TASK_TOOLS.map((tool) => [tool.id, lazy(tool)])) as Record<ToolId, JobProcessor>;

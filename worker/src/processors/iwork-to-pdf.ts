@@ -7,12 +7,12 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { AppError, isAppError } from '#shared/errors';
 import iworkTool from '#shared/tools/iwork-to-pdf';
-import { listZip, readZipEntry } from '../inputs/archive-guard';
+import { listZip, readZipEntry } from '../engines/archive-guard';
 import * as poppler from '../engines/poppler';
 import * as qpdf from '../engines/qpdf';
 import { convertOffice, officeWorkDir, prepareOfficeInput, type OfficeSource } from '../inputs/office-input';
 import { fileStem } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /** Previews an iWork package may carry, best first: iWork '09 stores a full PDF, later versions a JPEG of the first page. */
 const PREVIEW_PDF = 'QuickLook/Preview.pdf';

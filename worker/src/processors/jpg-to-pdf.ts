@@ -1,6 +1,6 @@
 import jpgTool from '#shared/tools/jpg-to-pdf';
 import { imagesToPdf, type ImageFormat } from '../images/images-to-pdf';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 const FORMATS: ReadonlySet<ImageFormat> = new Set(['jpeg', 'png', 'bmp', 'tiff', 'webp', 'gif']);
 

@@ -5,10 +5,10 @@ import { log } from '#shared/server/logger';
 import mergeTool from '#shared/tools/merge-pdf';
 import { mapLimit } from '#shared/map-limit';
 import * as qpdf from '../engines/qpdf';
-import { ENGINE_PARALLELISM } from '../jobs/parallel';
+import { ENGINE_PARALLELISM } from '../engines/parallelism';
 import { fileStem, readyForQpdf, type QpdfReadyPdf } from '../inputs/pdf-input';
-import { writeOutline } from '../text/pdf-outline';
-import { defineProcessor } from './types';
+import { writeOutline } from '../engines/qpdf-outline';
+import { defineProcessor } from '../contract/processor';
 
 /** Two or more PDFs, in the order the user chose, become one. */
 const mergePdf = defineProcessor(mergeTool, async (ctx) => {

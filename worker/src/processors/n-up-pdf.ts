@@ -4,7 +4,7 @@ import { cellSize, sheetLayout, slotPosition, SHEET_GAP, SHEET_MARGIN } from '#s
 import nUpTool from '#shared/tools/n-up-pdf';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
 import { drawInCell, openSheets, paperSize, saveSheets } from '../pages/sheets';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /** Several pages on each sheet, in a grid filled across or down, on A4, Letter or the pages' own size. */
 const nUpPdf = defineProcessor(nUpTool, async (ctx) => {

@@ -6,10 +6,10 @@ import { compactPages, toQpdfRange } from '#shared/page-ranges';
 import organizeTool from '#shared/tools/organize-pdf';
 import { mapLimit } from '#shared/map-limit';
 import * as qpdf from '../engines/qpdf';
-import { ENGINE_PARALLELISM } from '../jobs/parallel';
+import { ENGINE_PARALLELISM } from '../engines/parallelism';
 import { fileStem, readyForQpdf } from '../inputs/pdf-input';
-import { rebuildOutline } from '../text/pdf-outline';
-import { defineProcessor } from './types';
+import { rebuildOutline } from '../engines/qpdf-outline';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * Builds one document from the pages of one or more inputs, in exactly the order given, each page

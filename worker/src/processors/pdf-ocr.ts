@@ -2,8 +2,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ocrTool from '#shared/tools/pdf-ocr';
 import type { OcrLanguage } from '#shared/tools/pdf-ocr';
-import { addPageBackgrounds } from '../layout/slide-backgrounds';
-import type { PageLayout } from '../layout/types';
+import { addPageBackgrounds } from '../pdf-to-office/slide-backgrounds';
+import type { PageLayout } from '../pdf-to-office/types';
 import { languageTag, scannedPageLayout, scannedPageText, textPageLayout } from '../ocr/ocr-layout';
 import { removeInvisibleText } from '../ocr/invisible-text';
 import { OFFICE_WRITERS } from '../ocr/office-writers';
@@ -13,8 +13,8 @@ import { scanPage } from '../ocr/scan-page';
 import { mapOnEngines, ocrPool } from '../ocr/ocr-pool';
 import { TextLayer } from '../ocr/text-layer';
 import { fileStem, singleInput } from '../inputs/pdf-input';
-import { pageText } from '../text/text-layout';
-import { defineProcessor } from './types';
+import { pageText } from '../pdf-to-office/pdftotext-layout';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * Scanned PDFs and images to text. Each page without text is rendered (or read) as a grey image,

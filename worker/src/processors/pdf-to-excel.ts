@@ -1,10 +1,10 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import excelTool from '#shared/tools/pdf-to-excel';
-import { extractLayout } from '../layout/extract-pdf';
-import { writeXlsx } from '../layout/write-xlsx';
+import { extractLayout } from '../pdf-to-office/extract-pdf';
+import { writeXlsx } from '../pdf-to-office/write-xlsx';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * PDF → XLSX: the repaired input read by pdf.js (text with its geometry and the ruling lines),

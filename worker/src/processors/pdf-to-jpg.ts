@@ -8,9 +8,9 @@ import { JPG_QUALITIES } from '#shared/tools/pdf-to-jpg';
 import { mapLimit } from '#shared/map-limit';
 import { encodeBmp } from '../images/bmp-encode';
 import * as poppler from '../engines/poppler';
-import { ENGINE_PARALLELISM } from '../jobs/parallel';
+import { ENGINE_PARALLELISM } from '../engines/parallelism';
 import { fileStem, preparePdf, singleInput, type PreparedPdf } from '../inputs/pdf-input';
-import { defineProcessor, type OutputFile, type ProcessorContext } from './types';
+import { defineProcessor, type OutputFile, type ProcessorContext } from '../contract/processor';
 
 type JpgOptions = z.output<typeof jpgTool.options>;
 

@@ -2,11 +2,11 @@ import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import pptTool from '#shared/tools/pdf-to-ppt';
 import * as poppler from '../engines/poppler';
-import { extractLayout } from '../layout/extract-pdf';
-import { renderBackgrounds } from '../layout/slide-backgrounds';
-import { writePptx } from '../layout/write-pptx';
+import { extractLayout } from '../pdf-to-office/extract-pdf';
+import { renderBackgrounds } from '../pdf-to-office/slide-backgrounds';
+import { writePptx } from '../pdf-to-office/write-pptx';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * A PDF as a PowerPoint deck, one slide per page: pdf.js reads the text with its geometry, fonts

@@ -3,8 +3,8 @@ import path from 'node:path';
 import txtTool from '#shared/tools/pdf-to-txt';
 import * as poppler from '../engines/poppler';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import { hasRightToLeft, pageText, parseTextLayout } from '../text/text-layout';
-import { defineProcessor } from './types';
+import { hasRightToLeft, pageText, parseTextLayout } from '../pdf-to-office/pdftotext-layout';
+import { defineProcessor } from '../contract/processor';
 
 /** Pages per pdftotext call: bounds the XHTML held in memory and paces progress reports. */
 const PAGES_PER_CALL = 25;

@@ -1,10 +1,10 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import wordTool from '#shared/tools/pdf-to-word';
-import { extractLayout } from '../layout/extract-pdf';
-import { writeDocx } from '../layout/write-docx';
+import { extractLayout } from '../pdf-to-office/extract-pdf';
+import { writeDocx } from '../pdf-to-office/write-docx';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * A PDF as an editable Word document: pdf.js reads the text with its geometry, fonts and colours,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import protectTool from '#shared/tools/protect-pdf';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * Below AES-256 a password is bytes, and readers disagree on how typed characters become bytes:

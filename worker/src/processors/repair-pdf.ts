@@ -6,7 +6,7 @@ import * as gs from '../engines/ghostscript';
 import * as qpdf from '../engines/qpdf';
 import { extractText } from '../engines/poppler';
 import { fileStem, singleInput } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * Rebuilds a damaged PDF. qpdf reconstructs the cross-reference table from the objects themselves;

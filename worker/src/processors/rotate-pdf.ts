@@ -5,7 +5,7 @@ import rotateTool from '#shared/tools/rotate-pdf';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, readyForQpdf, singleInput } from '../inputs/pdf-input';
 import { resolveRanges } from './page-selection';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /** Turns all or some pages clockwise, on top of the rotation each page already has. */
 const rotatePdf = defineProcessor(rotateTool, async (ctx) => {

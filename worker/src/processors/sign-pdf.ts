@@ -2,7 +2,7 @@ import path from 'node:path';
 import signTool from '#shared/tools/sign-pdf';
 import { runEditor } from '../editor/run-editor';
 import { addSealPlaceholder } from '../editor/seal';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * Places signatures, initials, dates and form fills the editor sends onto one PDF. Asked to seal, it

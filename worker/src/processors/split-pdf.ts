@@ -7,9 +7,9 @@ import splitTool from '#shared/tools/split-pdf';
 import { mapLimit } from '#shared/map-limit';
 import * as qpdf from '../engines/qpdf';
 import type { OutlineItem } from '../engines/qpdf';
-import { ENGINE_PARALLELISM } from '../jobs/parallel';
+import { ENGINE_PARALLELISM } from '../engines/parallelism';
 import { fileStem, readyForQpdf, singleInput } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 type SplitOptions = z.output<typeof splitTool.options>;
 

@@ -5,11 +5,11 @@ import { openAiProvider } from '#shared/server/openai-provider';
 import translateTool from '#shared/tools/translate-pdf';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import { extractLayout } from '../layout/extract-pdf';
+import { extractLayout } from '../pdf-to-office/extract-pdf';
 import { askTranslations } from '../translate/ask-translations';
 import { drawTranslation } from '../translate/draw-translation';
 import { textBlocks } from '../translate/text-blocks';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /** Shares of the progress bar: reading the pages, the model's batches, then drawing. */
 const READ = 0.1;

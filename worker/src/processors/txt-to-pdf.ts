@@ -2,8 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import txtTool from '#shared/tools/txt-to-pdf';
 import { convertOffice, decodeText, officeWorkDir, prepareOfficeInput } from '../inputs/office-input';
-import { textToFlatOdt } from '../text/text-document';
-import { defineProcessor } from './types';
+import { textToFlatOdt } from '../inputs/text-to-fodt';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * Plain text (UTF-8, or Latin-1 when it is not valid UTF-8) becomes a flat ODT that names its

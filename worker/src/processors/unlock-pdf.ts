@@ -4,7 +4,7 @@ import { AppError } from '#shared/errors';
 import unlockTool from '#shared/tools/unlock-pdf';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf, singleInput } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * Removes the password and the restrictions with the password the user knows. We never guess

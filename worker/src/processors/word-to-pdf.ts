@@ -1,6 +1,6 @@
 import wordTool from '#shared/tools/word-to-pdf';
 import { convertOfficeTool } from '../inputs/office-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /** doc, docx, odt and rtf through LibreOffice Writer. */
 const wordToPdf = defineProcessor(wordTool, (ctx) => convertOfficeTool(ctx, wordTool.accepts));

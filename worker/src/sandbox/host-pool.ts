@@ -4,8 +4,8 @@ import os from 'node:os';
 import { engineIdleMs, type ProcessorConfig } from '#shared/env';
 import { AppError } from '#shared/errors';
 import { log } from '#shared/server/logger';
-import type { ProcessorResult } from '../processors/types';
-import { reportHostMetric } from './host-metrics';
+import type { ProcessorResult } from '../contract/processor';
+import { reportHostMetric } from '../engines/host-metrics';
 import { killTree, processChildren, treeMemoryBytes } from './process-tree';
 import type { FromHost, HostFailure, HostJob } from './protocol';
 

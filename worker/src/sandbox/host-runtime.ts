@@ -1,6 +1,6 @@
 import { AppError, isAppError } from '#shared/errors';
-import type { Processor } from '../processors/types';
-import { reportHostMetricsTo } from './host-metrics';
+import type { Processor } from '../contract/processor';
+import { reportHostMetricsTo } from '../engines/host-metrics';
 import type { FromHost, HostFailure, ToHost } from './protocol';
 
 const CLOSE_ENGINES_MS = 5000;

@@ -1,11 +1,11 @@
 import type { TaskNotice, TaskReport } from '#shared/api';
 import type { ProcessorConfig } from '#shared/env';
 import type { ErrorCode } from '#shared/errors';
-import type { InputFile, OutputFile } from '../processors/types';
-import type { HostMetric } from './host-metrics';
+import type { InputFile, OutputFile } from '../contract/processor';
+import type { HostMetric } from '../engines/host-metrics';
 
 /**
- * The name the index host knows the document reader by (see ai/index-host.ts); declared here, not
+ * The name the index host knows the document reader by (see ai-index-host.ts); declared here, not
  * beside the reader, so the worker names it without loading the reader's engines.
  */
 export const READ_DOCUMENT = 'ai-read-document';

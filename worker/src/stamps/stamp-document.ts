@@ -6,7 +6,7 @@ import { log } from '#shared/server/logger';
 import * as qpdf from '../engines/qpdf';
 import { type PageFrameBoxes, pageFrames } from '../engines/poppler';
 import { readyForQpdf } from '../inputs/pdf-input';
-import type { InputFile } from '../processors/types';
+import type { InputFile } from '../contract/processor';
 import type { StampSheet } from './stamp-sheet';
 
 /** A document about to be stamped: a file qpdf reads, and the shape of each of its pages. */

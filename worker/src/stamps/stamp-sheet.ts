@@ -6,7 +6,7 @@ import { FontBook } from '../editor/fonts';
 import { pageSpace, type PageSpace } from '../editor/page-space';
 import type { ScriptSetter } from '../editor/script-runs';
 import type { Box, PageFrameBoxes } from '../engines/poppler';
-import { compose, type Matrix } from '../ocr/geometry';
+import { compose, type Matrix } from '../pages/geometry';
 
 export interface TextStyle {
   family: FontFamily;

@@ -1,9 +1,9 @@
 import type { TRect } from '#shared/editor/operations';
-import { boxOfRun, dominantSize, unionBox, type Box } from '../layout/lines';
-import { documentFlow, type PageFlow } from '../layout/page-flow';
-import { paragraphText, type Paragraph } from '../layout/paragraphs';
-import type { Table } from '../layout/tables';
-import type { DocumentLayout, TextRun } from '../layout/types';
+import { boxOfRun, dominantSize, unionBox, type Box } from '../pdf-to-office/lines';
+import { documentFlow, type PageFlow } from '../pdf-to-office/page-flow';
+import { paragraphText, type Paragraph } from '../pdf-to-office/paragraphs';
+import type { Table } from '../pdf-to-office/tables';
+import type { DocumentLayout, TextRun } from '../pdf-to-office/types';
 
 /** A paragraph or table cell of a page to translate, where it sits and how it looked. */
 export interface TextBlock {

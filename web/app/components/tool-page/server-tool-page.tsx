@@ -1,19 +1,15 @@
 import { ToolFlow } from '../tool-flow/tool-flow';
 import type { ToolOptions } from '../tool-flow/options-types';
 import type { ToolInfo } from '~/lib/tool-page';
-import { NotBuilt } from './not-built';
 import { ToolPageFrame } from './tool-page-frame';
 
-/**
- * The page of a tool that runs on the server: its flow (with the tool's options panel, when the
- * route has one to give) in the page frame, or the stand-in of a tool not built yet.
- */
+/** The page of a tool that runs on the server: its flow (with the tool's options panel, when the route has one to give) in the page frame. */
 export function ServerToolPage({ tool, maxFiles, options }: { tool: ToolInfo | undefined; maxFiles?: number; options?: ToolOptions<any> }) {
   if (!tool) return null;
   return (
     <ToolPageFrame tool={tool}>
       {/* Remount on tool change so a client-side navigation starts a fresh flow. */}
-      {tool.built ? <ToolFlow key={tool.id} tool={tool} options={options} maxFiles={maxFiles} /> : <NotBuilt tool={tool} />}
+      <ToolFlow key={tool.id} tool={tool} options={options} maxFiles={maxFiles} />
     </ToolPageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readingOrder, type Region } from '../../worker/src/layout/reading-order';
+import { readingOrder, type Region } from '../../worker/src/pdf-to-office/reading-order';
 
 interface Piece {
   name: string;

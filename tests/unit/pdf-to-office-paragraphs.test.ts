@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lineOf } from '../../worker/src/layout/lines';
-import { Lexicon, markHeadings, paragraphsOf, paragraphText, type Paragraph } from '../../worker/src/layout/paragraphs';
-import type { TextRun } from '../../worker/src/layout/types';
+import { lineOf } from '../../worker/src/pdf-to-office/lines';
+import { Lexicon, markHeadings, paragraphsOf, paragraphText, type Paragraph } from '../../worker/src/pdf-to-office/paragraphs';
+import type { TextRun } from '../../worker/src/pdf-to-office/types';
 
 /** A run of 10 pt text: 5 pt a character, its box from its top. */
 function run(text: string, x: number, y: number, more: Partial<TextRun> = {}): TextRun {

@@ -12,7 +12,7 @@ import { aiIndexDuration, aiIndexed } from '#shared/server/metrics';
 import { readHead } from '#shared/server/read-head';
 import type { TaskHosts } from '../sandbox/host-pool';
 import { READ_DOCUMENT } from '../sandbox/protocol';
-import type { DocumentText } from './read-document';
+import type { DocumentText } from '../ai/read-document';
 
 /** Longest a document's reading may take (a long scan is OCR'd page by page); within the retention sweep's idea of a live temp folder. */
 const INDEX_TIMEOUT_MS = 15 * 60_000;

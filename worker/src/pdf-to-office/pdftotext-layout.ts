@@ -1,5 +1,5 @@
-import { rowsOf, unionBox, type Box } from '../layout/lines';
-import { linedUpRows, pageParts, readingOrder, type Region } from '../layout/reading-order';
+import { rowsOf, unionBox, type Box } from './lines';
+import { linedUpRows, pageParts, readingOrder, type Region } from './reading-order';
 
 /** Words, lines and blocks of a page as poppler finds them (points, origin top-left). */
 export interface TextWord extends Box {
@@ -135,7 +135,7 @@ function linesText(lines: readonly TextLine[]): string {
 
 /**
  * The plain text of a page in reading order, as the Word converter reads it: the running head, the
- * body's lines ordered by its column gutters and the running foot (layout/reading-order), text set
+ * body's lines ordered by its column gutters and the running foot (reading-order.ts), text set
  * sideways last, a blank line between blocks, and
  * words split across lines by a hyphen joined again, as pdftotext does.
  */

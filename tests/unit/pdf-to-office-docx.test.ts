@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractLayout } from '../../worker/src/layout/extract-pdf';
-import type { Table } from '../../worker/src/layout/tables';
-import type { DocumentLayout, PageLayout, TextRun } from '../../worker/src/layout/types';
-import { columnWidthsOf, writeDocx } from '../../worker/src/layout/write-docx';
+import { extractLayout } from '../../worker/src/pdf-to-office/extract-pdf';
+import type { Table } from '../../worker/src/pdf-to-office/tables';
+import type { DocumentLayout, PageLayout, TextRun } from '../../worker/src/pdf-to-office/types';
+import { columnWidthsOf, writeDocx } from '../../worker/src/pdf-to-office/write-docx';
 import { fixture } from '../support/fixtures';
 import { docxParagraphs, docxTextParagraphs, wordParagraphs, zipPart, zipParts } from '../support/office-text';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { parseProcessorConfig } from '#shared/env';
 import { ERRORS } from '#shared/errors';
 import type { ToolDefinition, ToolId } from '#shared/tools';
-import { PROCESSORS } from '../processors';
-import { classifyFailure } from '../sandbox/host-runtime';
+import { PROCESSORS } from '../../worker/src/processors';
+import { classifyFailure } from '../../worker/src/sandbox/host-runtime';
 import type { Runner } from './runner';
 import { TaskFailure } from './runner';
 
@@ -57,8 +57,8 @@ export function localRunner(tool: ToolDefinition, options: Record<string, unknow
     },
     async close() {
       await Promise.all([
-        import('../engines/chromium').then((m) => m.closeBrowser()),
-        import('../engines/soffice-pool').then((m) => m.closeSofficePool()),
+        import('../../worker/src/engines/chromium').then((m) => m.closeBrowser()),
+        import('../../worker/src/engines/soffice-pool').then((m) => m.closeSofficePool()),
       ]);
     },
   };

@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { log } from '#shared/server/logger';
-import { type OutlineItem, updateBase } from '../engines/qpdf';
+import { type OutlineItem, updateBase } from './qpdf';
 
 /**
  * One input's bookmarks and where its pages landed in the output: either all of them in order from
