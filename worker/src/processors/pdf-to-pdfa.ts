@@ -10,7 +10,7 @@ import { TextGuard } from '../engines/text-guard';
 import { fileStem, preparePdf, singleInput, type PreparedPdf } from '../inputs/pdf-input';
 import { finishPdfa, readPdfaFacts } from './pdfa-document';
 import { pdfaReport } from './pdfa-report';
-import { defineProcessor, type ProcessorContext, type ToolOptions } from './types';
+import { defineProcessor, type ProcessorContext, type ToolOptions } from '../contract/processor';
 
 type Context = ProcessorContext<ToolOptions<typeof pdfaTool>>;
 type Part = 1 | 2 | 3;

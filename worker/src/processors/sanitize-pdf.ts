@@ -5,7 +5,7 @@ import * as qpdf from '../engines/qpdf';
 import { fileStem, readyForQpdf, singleInput } from '../inputs/pdf-input';
 import { removeHiddenContent } from './hidden-content';
 import { Sanitizer } from './sanitize-objects';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /**
  * Removes the chosen kinds of hidden or active content and says, kind by kind, what the file held
