@@ -7,6 +7,9 @@ import { ERRORS, type ErrorCode } from '../errors';
 import { ZSavedSignatureData, type AccountSignature } from '../signatures';
 import { SANITIZE_KINDS } from '../tools/sanitize-pdf';
 
+/** A count for each kind sanitize-pdf looks for: an object whose properties the document names. */
+const countPerKind = z.object(Object.fromEntries(SANITIZE_KINDS.map((kind) => [kind, z.number().int()])) as Record<(typeof SANITIZE_KINDS)[number], z.ZodNumber>);
+
 /**
  * The endpoints' answers as zod schemas. A handler's answer is typed by its endpoint's schema; the
  * shared answer types the web reads are checked at compile time to fit them too (each accepted, each
@@ -76,8 +79,8 @@ const ZTaskResult = z.object({
   report: z
     .object({
       tool: z.literal('sanitize-pdf'),
-      found: z.record(z.enum(SANITIZE_KINDS), z.number().int()).describe('What the file held, per kind'),
-      removed: z.record(z.enum(SANITIZE_KINDS), z.number().int()).describe('What was removed, per kind (the kinds chosen)'),
+      found: countPerKind.describe('What the file held, per kind'),
+      removed: countPerKind.describe('What was removed, per kind (the kinds chosen)'),
     })
     .optional()
     .describe('sanitize-pdf: what was found and removed'),
