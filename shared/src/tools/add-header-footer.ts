@@ -28,6 +28,8 @@ export default defineTool({
       font: z.enum(STAMP_FONTS).default('sans'),
       size: boundedInt(6, 36).default(9),
       color: colorField.default('#000000'),
+      /** The language {date} is written in: 29/11/2026 in French, 11/29/2026 in English. */
+      lang: z.enum(['en', 'fr']).default('en'),
     })
     .refine((o) => o.bates || HEADER_FOOTER_SLOTS.some((slot) => o[slot]?.trim()), { message: 'Give at least one text, or turn on Bates numbers', path: ['footerCenter'] }),
   engines: ['qpdf', 'pdftoppm'],

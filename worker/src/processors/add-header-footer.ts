@@ -32,7 +32,8 @@ const addHeaderFooter = defineProcessor(headerFooterTool, async (ctx) => {
     else texts.push({ slot: 'footerRight', text: '{bates}' });
   }
   const bates = (n: number) => `${o.batesPrefix}${String(n).padStart(o.batesDigits, '0')}`;
-  const date = new Date().toISOString().slice(0, 10);
+  // Today as the page's language writes a date in a document's margin, as the editor's date stamp does (fr-FR 29/11/2026).
+  const date = new Date().toLocaleDateString(o.lang === 'fr' ? 'fr-FR' : 'en-US', { timeZone: 'UTC' });
   const style = { family: o.font, bold: false, size: o.size, color: o.color };
 
   const dir = await mkdtemp(path.join(ctx.workDir, 'header-footer-'));
