@@ -24,12 +24,15 @@ export type TaskNotice =
   | 'PART_OVER_LIMIT'
   /** Repair: the file was sound; it comes back rewritten, unchanged in content. */
   | 'NOTHING_TO_REPAIR'
-  /** Repair: the structure was rebuilt and every page found reads. */
+  /** Repair: the structure was rebuilt and every page found reads ({{found}}). */
   | 'REPAIRED'
-  /** Repair: the structure was rebuilt, but some pages found could not be read whole. */
+  /** Repair: the structure was rebuilt, but some pages found could not be read whole ({{recovered}} of {{found}}). */
   | 'REPAIRED_SOME_PAGES'
   /** A booklet: how to print it so that the folded sheets read in order. */
   | 'BOOKLET_PRINTING';
+
+/** Numbers a notice's copy shows ("11 of 12 pages recovered"), by the names its copy uses. */
+export type NoticeParams = Record<string, number>;
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {
@@ -52,6 +55,8 @@ export interface TaskResult {
   /** The download names of the outputs, in order ("report-1-3.pdf"), for buttons that say what each file is. */
   names?: string[];
   notice?: TaskNotice;
+  /** The figures the notice's copy names, e.g. { recovered: 11, found: 12 } for a repair. */
+  noticeParams?: NoticeParams;
   /** User-safe reason when Failed, and its code (e.g. WRONG_PASSWORD lets the page ask again). */
   message?: string;
   errorCode?: string;

@@ -1,4 +1,4 @@
-import { API_PATHS, TOOL_CODE, encodeResultString, type TaskAnswer, type TaskNotice, type TaskResult } from '#shared/api';
+import { API_PATHS, TOOL_CODE, encodeResultString, type NoticeParams, type TaskAnswer, type TaskNotice, type TaskResult } from '#shared/api';
 import { ERRORS, type ErrorCode } from '#shared/errors';
 import { getTool } from '#shared/tools';
 
@@ -10,6 +10,8 @@ interface TaskRow {
   errorCode: string | null;
   errorMessage: string | null;
   notice: string | null;
+  /** Prisma's JSON column: an object of numbers when the processor gave one. */
+  noticeParams?: unknown;
   outputs: Array<{ token: string; size: bigint; kind: string; name: string }>;
 }
 
@@ -25,6 +27,7 @@ export function presentTask(task: TaskRow, origin = ''): TaskAnswer {
     const filesize = task.outputs.reduce((sum, o) => sum + Number(o.size), 0);
     result = { status: 'Done', progress: 1, filesize };
     if (task.notice) result.notice = task.notice as TaskNotice;
+    if (task.notice && task.noticeParams && typeof task.noticeParams === 'object') result.noticeParams = task.noticeParams as NoticeParams;
     const output = getTool(task.tool)?.output ?? 'file';
     if (urls.length === 1) {
       result.fileurl = urls[0];

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TaskNotice } from '#shared/api';
+import type { NoticeParams, TaskNotice } from '#shared/api';
 import { parseProcessorConfig } from '#shared/env';
 import type { ErrorCode } from '#shared/errors';
 import type { FileKind } from '#shared/file-kinds';
@@ -69,6 +69,7 @@ export interface ToolRun {
   inputs: string[];
   outputs: OutputFile[];
   notice?: TaskNotice;
+  noticeParams?: NoticeParams;
   /** Every progress fraction the processor reported, in order. */
   progress: number[];
   workDir: string;
@@ -109,7 +110,7 @@ export async function runTool(
         progress.push(fraction);
       },
     });
-    return { options: rawOptions, inputs: copies.map((c) => c.path), outputs: result.outputs, notice: result.notice, progress, workDir };
+    return { options: rawOptions, inputs: copies.map((c) => c.path), outputs: result.outputs, notice: result.notice, noticeParams: result.noticeParams, progress, workDir };
   } catch (e) {
     await removeRun(workDir);
     throw e;

@@ -72,6 +72,7 @@ const ZTaskResult = z.object({
   zipurl: z.string().optional().describe('Every output as one zip, when there are several'),
   names: z.array(z.string()).optional().describe('The download names of the outputs, in order'),
   notice: z.string().optional().describe('A note on a success, e.g. ALREADY_OPTIMAL'),
+  noticeParams: z.record(z.string(), z.number()).optional().describe('The figures the notice names, e.g. { "recovered": 11, "found": 12 } for REPAIRED_SOME_PAGES'),
   message: z.string().optional().describe('Failed: the user-safe reason'),
   errorCode: z.string().optional().describe('Failed: its catalogue code'),
 });

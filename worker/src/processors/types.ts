@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TaskNotice } from '#shared/api';
+import type { NoticeParams, TaskNotice } from '#shared/api';
 import type { ProcessorConfig } from '#shared/env';
 import type { FileKind } from '#shared/file-kinds';
 import type { Tool } from '#shared/tools';
@@ -36,6 +36,8 @@ export interface ProcessorContext<Options> {
 export interface ProcessorResult {
   outputs: OutputFile[];
   notice?: TaskNotice;
+  /** The figures the notice's copy names. */
+  noticeParams?: NoticeParams;
 }
 
 /** Turns inputs into outputs; throws AppError with a user-safe message on bad input. */

@@ -64,7 +64,7 @@ export function runHost<Options>(processors: Record<string, Processor<Options>>,
         signal: new AbortController().signal,
         progress: async (fraction) => void send({ type: 'progress', fraction }),
       });
-      send({ type: 'done', outputs: result.outputs, notice: result.notice });
+      send({ type: 'done', outputs: result.outputs, notice: result.notice, noticeParams: result.noticeParams });
     } catch (e) {
       send({ type: 'failed', failure: classifyFailure(e) });
     }

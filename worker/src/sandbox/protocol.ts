@@ -1,4 +1,4 @@
-import type { TaskNotice } from '#shared/api';
+import type { NoticeParams, TaskNotice } from '#shared/api';
 import type { ProcessorConfig } from '#shared/env';
 import type { ErrorCode } from '#shared/errors';
 import type { InputFile, OutputFile } from '../processors/types';
@@ -36,5 +36,5 @@ export type FromHost =
   | { type: 'ready' }
   | { type: 'progress'; fraction: number }
   | { type: 'metric'; metric: HostMetric }
-  | { type: 'done'; outputs: OutputFile[]; notice?: TaskNotice }
+  | { type: 'done'; outputs: OutputFile[]; notice?: TaskNotice; noticeParams?: NoticeParams }
   | { type: 'failed'; failure: HostFailure };
