@@ -26,9 +26,9 @@ export type TaskNotice =
   | 'PART_OVER_LIMIT'
   /** Repair: the file was sound; it comes back rewritten, unchanged in content. */
   | 'NOTHING_TO_REPAIR'
-  /** Repair: the structure was rebuilt and every page found reads. */
+  /** Repair: the structure was rebuilt and every page found reads ({{found}}). */
   | 'REPAIRED'
-  /** Repair: the structure was rebuilt, but some pages found could not be read whole. */
+  /** Repair: the structure was rebuilt, but some pages found could not be read whole ({{recovered}} of {{found}}). */
   | 'REPAIRED_SOME_PAGES'
   /** A booklet: how to print it so that the folded sheets read in order. */
   | 'BOOKLET_PRINTING'
@@ -39,6 +39,9 @@ export type TaskNotice =
 
 /** What a task found and did beside its outputs, for the result page to show: Sanitize PDF's counts per kind. */
 export type TaskReport = { tool: 'sanitize-pdf'; found: Record<SanitizeKind, number>; removed: Record<SanitizeKind, number> };
+
+/** Numbers a notice's copy shows ("11 of 12 pages recovered"), by the names its copy uses. */
+export type NoticeParams = Record<string, number>;
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {
@@ -62,6 +65,8 @@ export interface TaskResult {
   names?: string[];
   notice?: TaskNotice;
   report?: TaskReport;
+  /** The figures the notice's copy names, e.g. { recovered: 11, found: 12 } for a repair. */
+  noticeParams?: NoticeParams;
   /** User-safe reason when Failed, and its code (e.g. WRONG_PASSWORD lets the page ask again). */
   message?: string;
   errorCode?: string;

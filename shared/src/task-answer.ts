@@ -1,4 +1,4 @@
-import { API_PATHS, TOOL_CODE, encodeResultString, type TaskAnswer, type TaskNotice, type TaskReport, type TaskResult } from '#shared/api';
+import { API_PATHS, TOOL_CODE, encodeResultString, type NoticeParams, type TaskAnswer, type TaskNotice, type TaskReport, type TaskResult } from '#shared/api';
 import { ERRORS, type ErrorCode } from '#shared/errors';
 import { getTool } from '#shared/tools';
 
@@ -11,6 +11,8 @@ interface TaskRow {
   errorMessage: string | null;
   notice: string | null;
   report?: unknown;
+  /** Prisma's JSON column: an object of numbers when the processor gave one. */
+  noticeParams?: unknown;
   outputs: Array<{ token: string; size: bigint; kind: string; name: string }>;
 }
 
@@ -27,6 +29,7 @@ export function presentTask(task: TaskRow, origin = ''): TaskAnswer {
     result = { status: 'Done', progress: 1, filesize };
     if (task.notice) result.notice = task.notice as TaskNotice;
     if (task.report) result.report = task.report as TaskReport;
+    if (task.notice && task.noticeParams && typeof task.noticeParams === 'object') result.noticeParams = task.noticeParams as NoticeParams;
     const output = getTool(task.tool)?.output ?? 'file';
     if (urls.length === 1) {
       result.fileurl = urls[0];

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TaskNotice, TaskReport } from '#shared/api';
+import type { NoticeParams, TaskNotice, TaskReport } from '#shared/api';
 import { parseProcessorConfig } from '#shared/env';
 import type { ErrorCode } from '#shared/errors';
 import type { FileKind } from '#shared/file-kinds';
@@ -75,6 +75,7 @@ export interface ToolRun {
   outputs: OutputFile[];
   notice?: TaskNotice;
   report?: TaskReport;
+  noticeParams?: NoticeParams;
   /** Every progress fraction the processor reported, in order. */
   progress: number[];
   workDir: string;
@@ -115,7 +116,7 @@ export async function runTool(
         progress.push(fraction);
       },
     });
-    return { options: rawOptions, inputs: copies.map((c) => c.path), outputs: result.outputs, notice: result.notice, report: result.report, progress, workDir };
+    return { options: rawOptions, inputs: copies.map((c) => c.path), outputs: result.outputs, notice: result.notice, report: result.report, noticeParams: result.noticeParams, progress, workDir };
   } catch (e) {
     await removeRun(workDir);
     throw e;

@@ -83,6 +83,14 @@ describe('transfer, progress and download', () => {
     expect(pdfText(out.path)).not.toContain('Jane Secret');
   });
 
+  it('says how many of the pages found a repair recovered, in the answer and its resultString', async () => {
+    const v = visitor(stack.app);
+    const token = await v.uploadToken(fixture('pdf/pdfjs_bug1795263_no-xref.pdf'), 'repair-pdf');
+    const done = await v.waitForTask((await v.transfer({ toolType: 'repair-pdf', token })).body.id);
+    expect(done.result).toMatchObject({ status: 'Done', notice: 'REPAIRED', noticeParams: { recovered: 1, found: 1 } });
+    expect(decodeResultString(done.resultString).noticeParams).toEqual({ recovered: 1, found: 1 });
+  });
+
   it('splits every N pages', async () => {
     const v = visitor(stack.app);
     const token = await v.uploadToken(fixture('pdf/pdfjs_tracemonkey.pdf'));

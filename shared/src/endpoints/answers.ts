@@ -84,6 +84,7 @@ const ZTaskResult = z.object({
     })
     .optional()
     .describe('sanitize-pdf: what was found and removed'),
+  noticeParams: z.record(z.string(), z.number()).optional().describe('The figures the notice names, e.g. { "recovered": 11, "found": 12 } for REPAIRED_SOME_PAGES'),
   message: z.string().optional().describe('Failed: the user-safe reason'),
   errorCode: z.string().optional().describe('Failed: its catalogue code'),
 });

@@ -28,11 +28,13 @@ export default defineTool({
       font: z.enum(STAMP_FONTS).default('sans'),
       size: boundedInt(6, 36).default(9),
       color: colorField.default('#000000'),
+      /** The language {date} is written in: 29/11/2026 in French, 11/29/2026 in English. */
+      lang: z.enum(['en', 'fr']).default('en'),
     })
     .refine((o) => o.bates || HEADER_FOOTER_SLOTS.some((slot) => o[slot]?.trim()), { message: 'Give at least one text, or turn on Bates numbers', path: ['footerCenter'] }),
   engines: ['qpdf', 'pdftoppm'],
   output: 'pdfs',
   built: true,
-  // pdf-lib draws a stamp page for every page: a few seconds per thousand, within the time limit.
+  // A line per page written into the page's own content: about the time qpdf takes to copy the file.
   maxPages: 5_000,
 });

@@ -56,6 +56,6 @@ export default defineTool({
   engines: ['qpdf', 'pdftoppm'],
   output: 'file',
   built: true,
-  // pdf-lib draws a stamp page for every page: a few seconds per thousand, within the time limit.
+  // A line per page written into the page's own content: about the time qpdf takes to copy the file.
   maxPages: 5_000,
 });

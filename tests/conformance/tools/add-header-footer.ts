@@ -25,14 +25,15 @@ const addHeaderFooter: ToolConformance = {
       },
     },
     {
-      name: 'writes headers and footers at the top and foot of turned and offset pages, with the date and accents and other scripts',
+      name: 'writes headers and footers at the top and foot of turned and offset pages, with the date as French writes it and accents and other scripts',
       inputs: [turnedPdf],
-      options: { headerLeft: 'Café {date}', headerRight: 'Ελληνικά 日本語 עברית', footerCenter: '{n} / {total}', size: 10 },
+      options: { lang: 'fr', headerLeft: 'Café {date}', headerRight: 'Ελληνικά 日本語 עברית', footerCenter: '{n} / {total}', size: 10 },
       pages: [TURNED_PAGES.length],
       names: ['turned-header-footer.pdf'],
       async check({ inputs, outputs, workDir }) {
         const out = outputs[0].path;
-        const today = new Date().toISOString().slice(0, 10);
+        const now = new Date();
+        const today = [now.getUTCDate(), now.getUTCMonth() + 1].map((v) => String(v).padStart(2, '0')).join('/') + `/${now.getUTCFullYear()}`;
         const texts = drawnPageTexts(out);
         texts.forEach((text, i) => {
           expect(text).toContain(`Café ${today}`);

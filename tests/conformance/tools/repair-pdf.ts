@@ -73,8 +73,9 @@ const repairPdf: ToolConformance = {
       inputs: [fuzzed.file],
       pages: [16],
       notice: 'REPAIRED_SOME_PAGES',
-      check({ inputs, outputs }) {
+      check({ inputs, outputs, noticeParams }) {
         expect(pagesWithBrokenContent(inputs[0]).length).toBe(12);
+        expect(noticeParams, 'the result says 15 of 16 pages recovered').toEqual({ recovered: 15, found: 16 });
         everyPageRenders(outputs[0].path);
         // Ghostscript's page 10 lost a word the damaged page still shows, so that page stays as it was; the 11 others were recovered.
         expect(pagesWithBrokenContent(outputs[0].path)).toEqual([10]);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TaskNotice, TaskReport } from '#shared/api';
+import type { NoticeParams, TaskNotice, TaskReport } from '#shared/api';
 import type { ProcessorConfig } from '#shared/env';
 import type { FileKind } from '#shared/file-kinds';
 import type { Tool } from '#shared/tools';
@@ -37,6 +37,8 @@ export interface ProcessorResult {
   outputs: OutputFile[];
   notice?: TaskNotice;
   report?: TaskReport;
+  /** The figures the notice's copy names. */
+  noticeParams?: NoticeParams;
 }
 
 /** Turns inputs into outputs; throws AppError with a user-safe message on bad input. */

@@ -349,7 +349,7 @@ export async function flattenAnnotations(input: string, output: string, signal?:
 export type QpdfObjects = Record<string, { value?: unknown; stream?: { dict: Record<string, unknown>; data?: string } }>;
 
 /** The header qpdf writes before the objects: `maxobjectid` is the highest object number in use. */
-interface QpdfJsonHeader {
+export interface QpdfJsonHeader {
   maxobjectid: number;
 }
 

@@ -97,7 +97,7 @@ export async function runTask(deps: Deps, hosts: TaskHosts, taskId: string, opts
       ended = await deps.db.$transaction(async (tx) => {
         const claimed = await tx.task.updateMany({
           where: { id: task.id, status: 'DOING' },
-          data: { status: 'DONE', progress: 1, notice: result.notice ?? null, report: result.report, finishedAt: deps.now() },
+          data: { status: 'DONE', progress: 1, notice: result.notice ?? null, report: result.report, ...(result.noticeParams && { noticeParams: result.noticeParams }), finishedAt: deps.now() },
         });
         if (claimed.count === 0) return false;
         await tx.file.createMany({ data: outputs });

@@ -4,8 +4,8 @@ import type { GridPosition } from '#shared/tools/stamp-fields';
 import headerFooterTool, { HEADER_FOOTER_SLOTS } from '#shared/tools/add-header-footer';
 import { fileStem } from '../inputs/pdf-input';
 import { fill } from '../stamps/page-labels';
-import { applyStamps, openForStamps, type StampTarget } from '../stamps/stamp-document';
-import { StampSheet } from '../stamps/stamp-sheet';
+import { PageLines } from '../stamps/page-lines';
+import { openForStamps, type StampTarget } from '../stamps/stamp-document';
 import { defineProcessor } from '../contract/processor';
 
 type Slot = (typeof HEADER_FOOTER_SLOTS)[number];
@@ -32,7 +32,8 @@ const addHeaderFooter = defineProcessor(headerFooterTool, async (ctx) => {
     else texts.push({ slot: 'footerRight', text: '{bates}' });
   }
   const bates = (n: number) => `${o.batesPrefix}${String(n).padStart(o.batesDigits, '0')}`;
-  const date = new Date().toISOString().slice(0, 10);
+  // Today as the page's language writes a date in a document's margin, as the editor's date stamp does (fr-FR 29/11/2026).
+  const date = new Date().toLocaleDateString(o.lang === 'fr' ? 'fr-FR' : 'en-US', { timeZone: 'UTC' });
   const style = { family: o.font, bold: false, size: o.size, color: o.color };
 
   const dir = await mkdtemp(path.join(ctx.workDir, 'header-footer-'));
@@ -46,17 +47,16 @@ const addHeaderFooter = defineProcessor(headerFooterTool, async (ctx) => {
     ctx.signal.throwIfAborted();
     const input = ctx.inputs[i];
     const first = next;
-    const sheet = await StampSheet.create();
+    const lines = await PageLines.create();
     const perPage = (page: number) => texts.map(({ slot, text }) => ({ slot, text: fill(text, { n: String(page), total: String(target.pages), date, filename: input.name, bates: bates(first + page - 1) }) }));
     // One setter per slot for the whole file: the pages' texts differ only in their numbers.
-    const setters = new Map(await Promise.all(texts.map(async ({ slot }) => [slot, await sheet.setter(style, perPage(1).find((t) => t.slot === slot)!.text)] as const)));
+    const setters = new Map(await Promise.all(texts.map(async ({ slot }) => [slot, await lines.setter(style, perPage(1).find((t) => t.slot === slot)!.text)] as const)));
     for (let page = 1; page <= target.pages; page++) {
-      const at = sheet.addPage(target.frames[page - 1]);
-      for (const { slot, text } of perPage(page)) sheet.text(at, setters.get(slot)!, text, style, { position: POSITION[slot], margin: o.margin });
+      for (const { slot, text } of perPage(page)) lines.text(page, target.frames[page - 1], setters.get(slot)!, text, style, { position: POSITION[slot], margin: o.margin });
     }
     next = first + target.pages;
     const output = path.join(dir, `output-${i + 1}.pdf`);
-    await applyStamps(target, sheet, Array.from({ length: target.pages }, (_, k) => ({ page: k + 1, stamp: k + 1 })), output, { layer: 'over', signal: ctx.signal });
+    await lines.write(target, output, { workDir: dir, signal: ctx.signal });
     const name = o.bates ? `${fileStem(input.name)}_${bates(first)}-${bates(next - 1)}.pdf` : `${fileStem(input.name)}-header-footer.pdf`;
     outputs.push({ path: output, name });
     await ctx.progress(0.3 + (0.7 * (i + 1)) / targets.length);

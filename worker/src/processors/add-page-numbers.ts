@@ -5,8 +5,8 @@ import { pagesIn } from '#shared/page-ranges';
 import pageNumbersTool from '#shared/tools/add-page-numbers';
 import { fileStem, singleInput } from '../inputs/pdf-input';
 import { pageLabel } from '../stamps/page-labels';
-import { applyStamps, openForStamps } from '../stamps/stamp-document';
-import { StampSheet } from '../stamps/stamp-sheet';
+import { PageLines } from '../stamps/page-lines';
+import { openForStamps } from '../stamps/stamp-document';
 import { resolveRanges } from './page-selection';
 import { defineProcessor } from '../contract/processor';
 
@@ -28,16 +28,15 @@ const addPageNumbers = defineProcessor(pageNumbersTool, async (ctx) => {
   const last = o.start + numbered.length - 1;
   const labels = numbered.map((_, i) => pageLabel(o, o.start + i, last));
 
-  const sheet = await StampSheet.create();
+  const lines = await PageLines.create();
   const style = { family: o.font, bold: false, size: o.size, color: o.color };
   // Every label is made of the same characters as the widest ones: one setter embeds them all.
-  const setter = await sheet.setter(style, labels.join(''));
-  numbered.forEach((page, i) => sheet.text(sheet.addPage(target.frames[page - 1]), setter, labels[i], style, { position: o.position, margin: o.margin }));
+  const setter = await lines.setter(style, labels.join(''));
+  numbered.forEach((page, i) => lines.text(page, target.frames[page - 1], setter, labels[i], style, { position: o.position, margin: o.margin }));
   await ctx.progress(0.6);
 
   const output = path.join(dir, 'output.pdf');
-  const pairs = numbered.map((page, i) => ({ page, stamp: i + 1 }));
-  await applyStamps(target, sheet, pairs, output, { layer: 'over', signal: ctx.signal });
+  await lines.write(target, output, { workDir: dir, signal: ctx.signal });
   return { outputs: [{ path: output, name: `${fileStem(input.name)}-numbered.pdf` }] };
 });
 

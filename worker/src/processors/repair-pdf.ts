@@ -43,7 +43,7 @@ const repairPdf = defineProcessor(repairTool, async (ctx) => {
   await ctx.progress(0.9);
   if (broken.length === pages.length) throw new AppError('PDF_UNRECOVERABLE', `${input.name}: none of ${pages.length} pages reads`);
   const notice = broken.length > 0 ? 'REPAIRED_SOME_PAGES' : before.code === 0 ? 'NOTHING_TO_REPAIR' : 'REPAIRED';
-  return { outputs: [{ path: output, name: `${fileStem(input.name)}-repaired.pdf` }], notice };
+  return { outputs: [{ path: output, name: `${fileStem(input.name)}-repaired.pdf` }], notice, noticeParams: { recovered: pages.length - broken.length, found: pages.length } };
 });
 
 /** qpdf's reconstruction, retried with a trailer of our own when the file has none left; false when neither opens. */

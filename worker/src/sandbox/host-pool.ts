@@ -283,7 +283,7 @@ class Host {
           void Promise.resolve(opts.onProgress?.(m.fraction)).catch(() => undefined);
         }
         else if (m.type === 'metric') reportHostMetric(m.metric);
-        else if (m.type === 'done') settle({ kind: 'done', result: { outputs: m.outputs, notice: m.notice, report: m.report } });
+        else if (m.type === 'done') settle({ kind: 'done', result: { outputs: m.outputs, notice: m.notice, report: m.report, noticeParams: m.noticeParams } });
         else if (m.type === 'failed') settle({ kind: 'failed', failure: m.failure });
       };
 

@@ -64,7 +64,7 @@ export function runHost<Options>(processors: Record<string, Processor<Options>>,
         signal: new AbortController().signal,
         progress: async (fraction) => void send({ type: 'progress', fraction }),
       });
-      send({ type: 'done', outputs: result.outputs, notice: result.notice, report: result.report });
+      send({ type: 'done', outputs: result.outputs, notice: result.notice, report: result.report, noticeParams: result.noticeParams });
     } catch (e) {
       send({ type: 'failed', failure: classifyFailure(e) });
     }

@@ -1,4 +1,4 @@
-import type { TaskNotice, TaskReport } from '#shared/api';
+import type { NoticeParams, TaskNotice, TaskReport } from '#shared/api';
 import type { ProcessorConfig } from '#shared/env';
 import type { ErrorCode } from '#shared/errors';
 import type { InputFile, OutputFile } from '../contract/processor';
@@ -36,5 +36,5 @@ export type FromHost =
   | { type: 'ready' }
   | { type: 'progress'; fraction: number }
   | { type: 'metric'; metric: HostMetric }
-  | { type: 'done'; outputs: OutputFile[]; notice?: TaskNotice; report?: TaskReport }
+  | { type: 'done'; outputs: OutputFile[]; notice?: TaskNotice; report?: TaskReport; noticeParams?: NoticeParams }
   | { type: 'failed'; failure: HostFailure };

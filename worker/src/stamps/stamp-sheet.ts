@@ -31,8 +31,8 @@ export interface StampPage {
 }
 
 /** Glyphs reach about this far above the baseline and below it, as a share of the size (Noto's caps and descenders). */
-const ASCENT = 0.72;
-const DESCENT = 0.22;
+export const ASCENT = 0.72;
+export const DESCENT = 0.22;
 
 const color = (hex: string) => rgb(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
 const boxOf = ([x0, y0, x1, y1]: Box) => ({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
@@ -73,13 +73,6 @@ export class StampSheet {
     return this.fonts.setter({ family: style.family, bold: style.bold, italic: false }, text);
   }
 
-  /** One line of text in a cell of the grid. */
-  text(at: StampPage, setter: ScriptSetter, text: string, style: TextStyle, placement: Placement): void {
-    const width = setter.width(text, style.size);
-    const { x, y } = gridPoint(at.space, placement, width, style.size * (ASCENT + DESCENT));
-    this.upright(at, [1, 0, 0, 1, x, y + style.size * DESCENT], () => this.runs(at.page, setter, text, 0, style));
-  }
-
   /** One line of text turned `angle` degrees counter-clockwise about its centre, which sits at (cx, cy) upright. */
   turnedText(at: StampPage, setter: ScriptSetter, text: string, style: TextStyle, centre: [number, number], angle: number): void {
     const width = setter.width(text, style.size);
@@ -111,7 +104,7 @@ export class StampSheet {
 }
 
 /** The bottom-left corner, upright, of a box `width` × `height` put in a cell of the grid. */
-export function gridPoint(space: PageSpace, { position, margin }: Placement, width: number, height: number): { x: number; y: number } {
+export function gridPoint(space: { width: number; height: number }, { position, margin }: Placement, width: number, height: number): { x: number; y: number } {
   const [row, column] = position.split('-') as ['top' | 'middle' | 'bottom', 'left' | 'center' | 'right'];
   const x = column === 'left' ? margin : column === 'right' ? space.width - margin - width : (space.width - width) / 2;
   const y = row === 'bottom' ? margin : row === 'top' ? space.height - margin - height : (space.height - height) / 2;

@@ -86,7 +86,7 @@ function BatchRow({ file, optionsDef, options, showSaving, onRetry, onDownload }
             {showSaving && result.filesize !== undefined && ` · ${formatSaving(file.size, result.filesize, lang)}`}
           </p>
         )}
-        {result?.notice && <p className="batch-row__notice">{t(`notices.${result.notice}`)}</p>}
+        {result?.notice && <p className="batch-row__notice">{t(`notices.${result.notice}`, result.noticeParams)}</p>}
         {file.status === 'convertFaild' && file.error && !recoverable && (
           <p className="batch-row__note batch-row__note--error" role="alert">
             <AlertIcon width={16} height={16} /> {messageText(file.error)} {namesUnlock(file.error) && <UnlockLink />}

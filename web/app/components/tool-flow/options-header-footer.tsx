@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { Lang } from '#shared/i18n';
 import { HEADER_FOOTER_SLOTS } from '#shared/tools/add-header-footer';
 import { CheckboxField } from './options-fields';
 import { InputField, StyleFields, wholeIn, type StampStyle } from './options-stamp-fields';
@@ -13,6 +14,8 @@ export interface HeaderFooterOptions extends StampStyle {
   batesDigits: string;
   batesStart: string;
   margin: string;
+  /** The page's language: how {date} is written. */
+  lang: Lang;
 }
 
 const SIZES = { min: 6, max: 36 };
@@ -57,25 +60,29 @@ function HeaderFooterPanel({ value, onChange }: OptionsPanelProps<HeaderFooterOp
   );
 }
 
+const initial: HeaderFooterOptions = {
+  texts: { headerLeft: '', headerCenter: '', headerRight: '', footerLeft: '', footerCenter: '{n} / {total}', footerRight: '' },
+  bates: false,
+  batesPrefix: '',
+  batesDigits: '6',
+  batesStart: '1',
+  margin: '24',
+  font: 'sans',
+  size: '9',
+  color: '#000000',
+  lang: 'en',
+};
+
 export const headerFooterOptions = defineOptions<HeaderFooterOptions>({
-  initial: {
-    texts: { headerLeft: '', headerCenter: '', headerRight: '', footerLeft: '', footerCenter: '{n} / {total}', footerRight: '' },
-    bates: false,
-    batesPrefix: '',
-    batesDigits: '6',
-    batesStart: '1',
-    margin: '24',
-    font: 'sans',
-    size: '9',
-    color: '#000000',
-  },
+  initial,
+  initialFor: (lang) => ({ ...initial, lang }),
   toRequest: (value): OptionsOutcome => {
     const numbers = { size: wholeIn(value.size, SIZES), margin: wholeIn(value.margin, MARGINS), batesDigits: wholeIn(value.batesDigits, DIGITS), batesStart: wholeIn(value.batesStart, STARTS) };
     if (Object.values(numbers).includes(undefined)) return { ok: false, hint: null };
     const texts = Object.fromEntries(HEADER_FOOTER_SLOTS.filter((slot) => value.texts[slot].trim()).map((slot) => [slot, value.texts[slot].trim()]));
     if (!value.bates && Object.keys(texts).length === 0) return { ok: false, hint: 'options.headerFooter.hintEmpty' };
     const bates: Record<string, string | number | boolean> = value.bates ? { bates: true, batesPrefix: value.batesPrefix.trim(), batesDigits: numbers.batesDigits!, batesStart: numbers.batesStart! } : {};
-    return { ok: true, fields: { ...texts, ...bates, size: numbers.size!, margin: numbers.margin!, font: value.font, color: value.color } };
+    return { ok: true, fields: { ...texts, ...bates, size: numbers.size!, margin: numbers.margin!, font: value.font, color: value.color, lang: value.lang } };
   },
   Panel: HeaderFooterPanel,
 });

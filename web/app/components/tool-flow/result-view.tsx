@@ -68,7 +68,7 @@ export function ResultView({ result, inputSize, showSaving, images, partNames, o
       )}
       {result.notice && (
         <div className="notice" role="status">
-          <p>{t(`notices.${result.notice}`)}</p>
+          <p>{t(`notices.${result.notice}`, result.noticeParams)}</p>
           {noticeAction && (
             <button type="button" className="button button--secondary button--small" onClick={noticeAction.run}>
               {noticeAction.label}
