@@ -5,6 +5,7 @@ import { runEngine } from '../worker/src/engines/run';
 import { aiBench } from './ai';
 import { aiSpeedBench } from './ai-speed';
 import { cliBench } from './cli';
+import { compareBench } from './compare';
 import { compressBench } from './compress';
 import { ebooksCadBench } from './ebooks-cad';
 import { editorBench } from './editor';
@@ -51,6 +52,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   memory: memoryBench,
   load: loadBench,
   cli: cliBench,
+  compare: compareBench,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));

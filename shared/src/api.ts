@@ -29,7 +29,9 @@ export type TaskNotice =
   /** Repair: the structure was rebuilt, but some pages found could not be read whole. */
   | 'REPAIRED_SOME_PAGES'
   /** A booklet: how to print it so that the folded sheets read in order. */
-  | 'BOOKLET_PRINTING';
+  | 'BOOKLET_PRINTING'
+  /** Compare: the two documents have the same words and, where compared, the same pictures. */
+  | 'NO_DIFFERENCES';
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {

@@ -36,6 +36,7 @@ import translatePdf from './translate-pdf';
 import flattenPdf from './flatten-pdf';
 import editMetadata from './edit-metadata';
 import repairPdf from './repair-pdf';
+import comparePdf from './compare-pdf';
 import type { ToolDefinition, ToolSummary } from './define';
 
 export * from './define';
@@ -79,6 +80,7 @@ export const TOOLS = [
   flattenPdf,
   editMetadata,
   repairPdf,
+  comparePdf,
 ] as const;
 
 /**

@@ -29,6 +29,7 @@ export const OPTIONS_TOOLS = [
   'pdf-ocr',
   'pdf-to-excel',
   'edit-metadata',
+  'compare-pdf',
 ] as const satisfies readonly ToolId[];
 
 export type OptionsToolId = (typeof OPTIONS_TOOLS)[number];

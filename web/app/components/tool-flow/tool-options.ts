@@ -1,4 +1,5 @@
 import { dwgToJpgOptions, dwgToPdfOptions } from './options-cad';
+import { compareOptions } from './options-compare';
 import { compressOptions } from './options-compress';
 import { cropOptions } from './options-crop';
 import { deleteOptions } from './options-delete';
@@ -49,4 +50,5 @@ export const TOOL_OPTIONS: Record<OptionsToolId, ToolOptions<any> | undefined> =
   'pdf-ocr': ocrOptions,
   'pdf-to-excel': takesOneSheet ? pdfToExcelOptions : undefined,
   'edit-metadata': metadataOptions,
+  'compare-pdf': compareOptions,
 };
