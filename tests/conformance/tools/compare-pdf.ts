@@ -10,7 +10,6 @@ const before = pdfFixture('sheaf_compare-before.pdf');
 const after = pdfFixture('sheaf_compare-after.pdf');
 /** The 20 places where `after` was edited (tests/support/compare-pair.ts wrote all three files). */
 const edits = JSON.parse(readFileSync(fixture('pdf/sheaf_compare-edits.json'), 'utf8')) as KnownEdit[];
-const tracemonkey = pdfFixture('pdfjs_tracemonkey.pdf');
 
 const reportOf = (run: ToolRun) => JSON.parse(readFileSync(run.outputs[1].path, 'utf8')) as CompareReport;
 
@@ -35,7 +34,7 @@ const comparePdf: ToolConformance = {
   sample: [pdfFixture('pdf20_Simple-PDF-2.0-file.pdf').file, pdfFixture('ocrmypdf_tagged.pdf').file],
   // A report, its JSON and its text: the report's pages depend on how the pages pair up, which the cases check.
   pagesOf: (pages) => [1 + Math.max(...pages)],
-  outputExtension: ['pdf', 'json', 'txt'],
+  outputExtension: () => ['pdf', 'json', 'txt'],
   invariant(run) {
     expect(run.outputs.map((o) => o.name.split('-').pop())).toEqual(['comparison.pdf', 'changes.json', 'changes.txt']);
     const report = reportOf(run);
@@ -53,6 +52,7 @@ const comparePdf: ToolConformance = {
         const found = edits.filter((e) => report.changes.some((c) => isEdit(c, e)));
         const unexplained = report.changes.filter((c) => !edits.some((e) => isEdit(c, e)));
         expect(edits).toHaveLength(20);
+        // All 20 are found today; the issue asks for at least 19.
         expect(found.length, `missed: ${JSON.stringify(edits.filter((e) => !found.includes(e)))}`).toBeGreaterThanOrEqual(19);
         expect(unexplained).toEqual([]);
         // The inserted page stands alone: every other page is paired with its own.
@@ -75,13 +75,13 @@ const comparePdf: ToolConformance = {
       },
     },
     {
-      name: 'answers "no differences" for two copies of one file',
-      inputs: [tracemonkey.file, tracemonkey.file],
+      name: 'answers "no differences" for two copies of one file, pictures compared too',
+      inputs: [before.file, before.file],
       notice: 'NO_DIFFERENCES',
       check(run) {
         const report = reportOf(run);
         expect(report).toMatchObject({ identical: true, changes: [] });
-        expect(report.pairs).toEqual(Array.from({ length: tracemonkey.pages }, (_, i) => [i + 1, i + 1]));
+        expect(report.pairs).toEqual(Array.from({ length: before.pages }, (_, i) => [i + 1, i + 1]));
       },
     },
   ],

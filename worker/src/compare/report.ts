@@ -27,7 +27,7 @@ export function changeLines(change: Change, lang: Lang): string[] {
   const page = (p?: number) => (p ? fill(copy.report.page, { page: p }) : copy.report.none);
   const head = fill(copy.report.line, { id: change.id, kind: copy.kinds[change.kind], before: page(change.before?.page), after: page(change.after?.page) });
   const lines = [head];
-  if (change.before?.text) lines.push(`   − ${excerpt(change.before.text)}`);
+  if (change.before?.text) lines.push(`   - ${excerpt(change.before.text)}`);
   if (change.after?.text) lines.push(`   + ${excerpt(change.after.text)}`);
   return lines;
 }

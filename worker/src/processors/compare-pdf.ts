@@ -32,8 +32,8 @@ const comparePdf = defineProcessor(compareTool, async (ctx) => {
   const dir = path.join(ctx.workDir, 'compare');
   await mkdir(dir);
   const [docA, docB] = [
-    await preparePdf(ctx.inputs[0], path.join(dir, 'before.pdf'), ctx.signal),
-    await preparePdf(ctx.inputs[1], path.join(dir, 'after.pdf'), ctx.signal),
+    await preparePdf(ctx.inputs[0], path.join(dir, 'before.pdf'), ctx.signal, { decode: true }),
+    await preparePdf(ctx.inputs[1], path.join(dir, 'after.pdf'), ctx.signal, { decode: true }),
   ];
   await ctx.progress(0.05);
   const wordsA = await documentWords(docA.path, docA.pages, path.join(dir, 'words.xhtml'), ctx.signal);
