@@ -137,6 +137,7 @@ export async function makeComparePair(pages = 8): Promise<ComparePair> {
       const rare = (w?: string) => w !== undefined && !COMMON.includes(w);
       let at = l.findIndex((w, k) => k >= 2 && rare(w) && rare(l[k - 1]) && rare(l[k + 1]));
       if (at < 0) at = l.findIndex((w, k) => k >= 1 && rare(w) && rare(l[k + 1]));
+      if (at < 0) at = l.findIndex((w, k) => k >= 1 && rare(w));
       if (at < 0) throw new Error(`no rare word on line ${line} of paragraph ${para}`);
       return { line: l, at };
     };

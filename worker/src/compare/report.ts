@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
+import { PDFDocument, rgb, type PDFEmbeddedPage, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 import type { Change, ChangeKind, CompareReport, PageRect } from '#shared/compare';
 import { RESOURCES } from '#shared/i18n';
 import { FontBook } from '../editor/fonts';
@@ -91,16 +91,21 @@ export async function writeReportPdf(
 
   // The pages side by side.
   const [before, after] = await Promise.all([files.before, files.after].map(async (f) => PDFDocument.load(await readFile(f), { ignoreEncryption: true })));
+  // Page by page: a page whose content even qpdf could not decode is left as an empty frame, its changes still listed.
   const embed = async (doc: PDFDocument, numbers: number[]) => {
     const pages = doc.getPages();
-    const embedded = await out.embedPages(
-      numbers.map((n) => pages[n - 1]),
-      numbers.map((n) => {
-        const box = pages[n - 1].getCropBox();
-        return { left: box.x, bottom: box.y, right: box.x + box.width, top: box.y + box.height };
-      }),
-    );
-    return new Map(numbers.map((n, i) => [n, embedded[i]]));
+    const embedded = new Map<number, PDFEmbeddedPage>();
+    for (const n of numbers) {
+      const box = pages[n - 1].getCropBox();
+      const bounds = { left: box.x, bottom: box.y, right: box.x + box.width, top: box.y + box.height };
+      // pdf-lib decodes a page's content only when it saves: a trial embedding in a scratch document finds out first.
+      const readable = await PDFDocument.create()
+        .then((scratch) => scratch.embedPage(pages[n - 1], bounds))
+        .then((trial) => trial.embed())
+        .then(() => true, () => false);
+      if (readable) embedded.set(n, await out.embedPage(pages[n - 1], bounds));
+    }
+    return embedded;
   };
   const beforePages = await embed(before, report.pairs.flatMap(([b]) => (b ? [b] : [])));
   const afterPages = await embed(after, report.pairs.flatMap(([, a]) => (a ? [a] : [])));
