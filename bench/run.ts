@@ -5,6 +5,7 @@ import { runEngine } from '../worker/src/engines/run';
 import { aiBench } from './ai';
 import { aiSpeedBench } from './ai-speed';
 import { cliBench } from './cli';
+import { compareBench } from './compare';
 import { compressBench } from './compress';
 import { ebooksCadBench } from './ebooks-cad';
 import { editorBench } from './editor';
@@ -57,6 +58,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   load: loadBench,
   cli: cliBench,
   pdfa: pdfaBench,
+  compare: compareBench,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));

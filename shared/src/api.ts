@@ -42,6 +42,8 @@ export type TaskReport = { tool: 'sanitize-pdf'; found: Record<SanitizeKind, num
 
 /** Numbers a notice's copy shows ("11 of 12 pages recovered"), by the names its copy uses. */
 export type NoticeParams = Record<string, number>;
+  /** Compare: the two documents have the same words and, where compared, the same pictures. */
+  | 'NO_DIFFERENCES';
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {

@@ -74,6 +74,7 @@ const CONTENT_TYPES: Record<string, string> = {
   tiff: 'image/tiff',
   webp: 'image/webp',
   txt: 'text/plain; charset=utf-8',
+  json: 'application/json',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',

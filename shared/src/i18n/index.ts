@@ -12,6 +12,7 @@ import enAiTranslate from './en/aiTranslate.json';
 import enAuth from './en/auth.json';
 import enBlog from './en/blog.json';
 import enCategories from './en/categories.json';
+import enCompare from './en/compare.json';
 import enContact from './en/contact.json';
 import enDownload from './en/download.json';
 import enEditor from './en/editor.json';
@@ -45,6 +46,7 @@ import frAiTranslate from './fr/aiTranslate.json';
 import frAuth from './fr/auth.json';
 import frBlog from './fr/blog.json';
 import frCategories from './fr/categories.json';
+import frCompare from './fr/compare.json';
 import frContact from './fr/contact.json';
 import frDownload from './fr/download.json';
 import frEditor from './fr/editor.json';
@@ -96,6 +98,7 @@ export const RESOURCES = {
     auth: enAuth,
     blog: enBlog,
     categories: enCategories,
+    compare: enCompare,
     contact: enContact,
     download: enDownload,
     editor: enEditor,
@@ -129,6 +132,7 @@ export const RESOURCES = {
     auth: frAuth,
     blog: frBlog,
     categories: frCategories,
+    compare: frCompare,
     contact: frContact,
     download: frDownload,
     editor: frEditor,

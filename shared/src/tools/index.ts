@@ -38,6 +38,7 @@ import flattenPdf from './flatten-pdf';
 import editMetadata from './edit-metadata';
 import repairPdf from './repair-pdf';
 import pdfToPdfa from './pdf-to-pdfa';
+import comparePdf from './compare-pdf';
 import type { ToolDefinition, ToolSummary } from './define';
 
 export * from './define';
@@ -83,6 +84,7 @@ export const TOOLS = [
   editMetadata,
   repairPdf,
   pdfToPdfa,
+  comparePdf,
 ] as const;
 
 /**

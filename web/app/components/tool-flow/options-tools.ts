@@ -31,6 +31,7 @@ export const OPTIONS_TOOLS = [
   'edit-metadata',
   'sanitize-pdf',
   'pdf-to-pdfa',
+  'compare-pdf',
 ] as const satisfies readonly ToolId[];
 
 export type OptionsToolId = (typeof OPTIONS_TOOLS)[number];

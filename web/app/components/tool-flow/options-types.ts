@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import type { TaskNotice } from '#shared/api';
+import type { ComponentType, MouseEvent } from 'react';
+import type { TaskNotice, TaskResult } from '#shared/api';
 import type { ErrorCode } from '#shared/errors';
 import type { Lang } from '#shared/i18n';
 import type { TransferRequest } from '~/lib/api-client';
@@ -48,6 +48,16 @@ export interface ToolOptions<S> {
   progressNote?: string;
   /** What a result's notice offers to do: run the task again with the choices `apply` makes (OCR reads kept scans again). */
   noticeActions?: Partial<Record<TaskNotice, NoticeAction<S>>>;
+  /** In place of the generic result panel: what the tool's outputs show (compare's list of changes). */
+  Result?: ComponentType<ResultProps>;
+}
+
+/** What a tool's own result panel receives: the finished task, the files it ran on, the flow's download and restart. */
+export interface ResultProps {
+  result: TaskResult;
+  files: readonly FileItem[];
+  onDownload: (event: MouseEvent<HTMLAnchorElement>) => void;
+  onStartOver: () => void;
 }
 
 export interface NoticeAction<S> {

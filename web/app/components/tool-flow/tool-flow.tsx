@@ -360,7 +360,8 @@ export function ToolFlow({
       {task.phase === 'processing' && (
         <ProgressView progress={task.progress} busySeconds={task.busySeconds} note={optionsDef?.progressNote && t(optionsDef.progressNote)} />
       )}
-      {task.phase === 'done' && (
+      {task.phase === 'done' && optionsDef?.Result && <optionsDef.Result result={task.result} files={files} onDownload={onDownload} onStartOver={startOver} />}
+      {task.phase === 'done' && !optionsDef?.Result && (
         <ResultView
           result={task.result}
           inputSize={files.reduce((sum, f) => sum + f.size, 0)}

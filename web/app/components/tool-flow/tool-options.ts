@@ -1,4 +1,5 @@
 import { dwgToJpgOptions, dwgToPdfOptions } from './options-cad';
+import { compareOptions } from './options-compare';
 import { compressOptions } from './options-compress';
 import { cropOptions } from './options-crop';
 import { deleteOptions } from './options-delete';
@@ -53,4 +54,5 @@ export const TOOL_OPTIONS: Record<OptionsToolId, ToolOptions<any> | undefined> =
   'edit-metadata': metadataOptions,
   'sanitize-pdf': sanitizeOptions,
   'pdf-to-pdfa': pdfaOptions,
+  'compare-pdf': compareOptions,
 };
