@@ -255,6 +255,9 @@ describe('the site header and footer in the browser', () => {
     await page.goto(`${stack.baseUrl}/merge-pdf?${new URLSearchParams({ email: 'nobody@example.com', token: 'not-a-token' })}`);
     const toast = page.locator('.toast');
     await toast.waitFor();
+    // The page drops the link from its address after the toast: counting starts once it has.
+    await page.waitForURL((url) => !url.search.includes('token'));
+    await page.locator('.loading-mask').waitFor({ state: 'detached' });
     await startCount(page, '.toast-region');
     await toast.waitFor({ state: 'detached' });
     const rendered = await renderedSince(page);
