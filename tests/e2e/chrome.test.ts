@@ -262,7 +262,8 @@ describe('the site header and footer in the browser', () => {
     await toast.waitFor({ state: 'detached' });
     const rendered = await renderedSince(page);
     expect(rendered.filter((c) => c.inside).length).toBeGreaterThan(0);
-    expect(rendered.filter((c) => !c.inside)).toEqual([]);
+    // Outside the toast's region only the store that holds the toast ran; its children were skipped.
+    expect(rendered.filter((c) => !c.inside).map((c) => c.name)).toEqual(['ToastProvider']);
     await context.close();
   });
 });

@@ -51,6 +51,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     </ActionsContext.Provider>
   );
 }
+// Named in production builds too, so a render count can tell the toast's own store from the page.
+ToastProvider.displayName = 'ToastProvider';
 
 export function useToast(): ToastActions {
   const value = useContext(ActionsContext);
