@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '#shared/i18n';
 import { fixture } from '../support/fixtures';
 import { launchChromium } from '../support/browser';
+import { countRenders, renderedSince, startCount } from '../support/render-counter';
 import { startStack, type Stack } from '../support/stack';
 
 const MAC_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -209,7 +210,7 @@ describe('the site header and footer in the browser', () => {
     expect(styles.footerTools).not.toBe('block');
     expect(errors).toEqual([]);
   });
-  it("serves the editor's and the AI pages' stylesheets with their pages only, and brings one along on a move to its page", async () => {
+  it("serves the tool, editor and AI pages' stylesheets with their pages only, and brings one along on a move to its page", async () => {
     const { page } = await open('/merge-pdf');
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -223,22 +224,46 @@ describe('the site header and footer in the browser', () => {
           ),
         to,
       );
-    expect(await sheetIds()).toEqual(['sheaf-styles']);
+    expect(await sheetIds()).toEqual(['sheaf-styles', 'sheaf-styles-tools']);
     const html = await (await fetch(`${stack.baseUrl}/ai-pdf`)).text();
     expect(html).toContain('id="sheaf-styles-ai"');
     expect(html).not.toContain('id="sheaf-styles-editor"');
+    // Pages without tools do without the tools' sheet.
+    expect(await (await fetch(`${stack.baseUrl}/pricing`)).text()).not.toContain('id="sheaf-styles-tools"');
 
     // The editor's sheet comes as a script, goes with its page, and comes back with it.
     await navigate('/edit-pdf');
-    await expect.poll(sheetIds).toEqual(['sheaf-styles', 'sheaf-styles-editor']);
+    await expect.poll(sheetIds).toEqual(['sheaf-styles', 'sheaf-styles-tools', 'sheaf-styles-editor']);
     await navigate('/merge-pdf');
+    await expect.poll(sheetIds).toEqual(['sheaf-styles', 'sheaf-styles-tools']);
+    await navigate('/pricing');
     await expect.poll(sheetIds).toEqual(['sheaf-styles']);
     await navigate('/edit-pdf');
-    await expect.poll(sheetIds).toEqual(['sheaf-styles', 'sheaf-styles-editor']);
+    await expect.poll(sheetIds).toEqual(['sheaf-styles', 'sheaf-styles-tools', 'sheaf-styles-editor']);
     await page.locator('input[type=file][accept*="pdf"]').setInputFiles(fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf'));
     await expect
       .poll(() => page.evaluate(() => document.querySelector('.editor') && getComputedStyle(document.querySelector('.editor')!).display))
       .toBe('flex');
     expect(errors).toEqual([]);
+  });
+
+  it('re-renders only the toast when a toast goes, not the header, popups or page that can show one', async () => {
+    const context = await browser.newContext();
+    await countRenders(context);
+    const page = await context.newPage();
+    // A login link that is no link: the page says so in a toast.
+    await page.goto(`${stack.baseUrl}/merge-pdf?${new URLSearchParams({ email: 'nobody@example.com', token: 'not-a-token' })}`);
+    const toast = page.locator('.toast');
+    await toast.waitFor();
+    // The page drops the link from its address after the toast: counting starts once it has.
+    await page.waitForURL((url) => !url.search.includes('token'));
+    await page.locator('.loading-mask').waitFor({ state: 'detached' });
+    await startCount(page, '.toast-region');
+    await toast.waitFor({ state: 'detached' });
+    const rendered = await renderedSince(page);
+    expect(rendered.filter((c) => c.inside).length).toBeGreaterThan(0);
+    // Outside the toast's region only the store that holds the toast ran; its children were skipped.
+    expect(rendered.filter((c) => !c.inside).map((c) => c.name)).toEqual(['ToastProvider']);
+    await context.close();
   });
 });

@@ -9,7 +9,8 @@ import { detectLanguage, requireSession } from '../../web/app/lib/session.server
 import type { HistoryTask, VipInfo } from '../../web/app/lib/user-api';
 import { APP_VERSION, STORAGE_KEYS, resolveChannel, resolveClientId, resolveUuid, versionChanged } from '../../web/app/stores/client-ids';
 import { canContinue, emailFormatError, initialLoginForm, loginFormReducer, retryWait, type LoginFormAction, type LoginFormState } from '../../web/app/stores/login-form';
-import { hasPendingFiles, initialUi, uiReducer } from '../../web/app/stores/ui-store';
+import { hasPendingFiles, initialUi, uiReducer } from '../../web/app/stores/popups-store';
+import { toastReducer } from '../../web/app/stores/toasts';
 import { avatarLetter, initialUser, userReducer } from '../../web/app/stores/user-store';
 
 const memoryStore = (entries: Record<string, string> = {}) => {
@@ -75,11 +76,11 @@ describe('ui store', () => {
   });
 
   it('replaces the toast and dismisses only the one shown', () => {
-    const first = uiReducer(initialUi, { type: 'toast', message: { key: 'auth.toast.loginSuccessful' }, tone: 'success' });
-    const second = uiReducer(first, { type: 'toast', message: { code: 'LINK_INVALID' }, tone: 'error' });
-    expect(second.toast?.id).not.toBe(first.toast?.id);
-    expect(uiReducer(second, { type: 'dismissToast', id: first.toast!.id }).toast).toBe(second.toast);
-    expect(uiReducer(second, { type: 'dismissToast', id: second.toast!.id }).toast).toBeUndefined();
+    const first = toastReducer(undefined, { type: 'toast', message: { key: 'auth.toast.loginSuccessful' }, tone: 'success' });
+    const second = toastReducer(first, { type: 'toast', message: { code: 'LINK_INVALID' }, tone: 'error' });
+    expect(second?.id).not.toBe(first?.id);
+    expect(toastReducer(second, { type: 'dismissToast', id: first!.id })).toBe(second);
+    expect(toastReducer(second, { type: 'dismissToast', id: second!.id })).toBeUndefined();
   });
 
   it('toggles the loading mask', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAY_VARIANTS, payVariantOf } from '../../web/app/components/payment/pay-variants';
-import { initialUi, uiReducer } from '../../web/app/stores/ui-store';
+import { initialUi, uiReducer } from '../../web/app/stores/popups-store';
 
 describe('payment popup variants', () => {
   it('takes the variant from the stored channel in any letter case, the default otherwise', () => {

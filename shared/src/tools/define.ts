@@ -37,6 +37,8 @@ export interface ToolDefinition<Options extends z.ZodObject = z.ZodObject> {
   reportsSaving?: boolean;
   /** False until the tool's processor is built; the API refuses it with TOOL_UNAVAILABLE. */
   built: boolean;
+  /** 'editor': the tool's page is the editor, where the person places text, marks or a signature on the pages, not the upload flow. */
+  page?: 'editor';
   /** Where the header links the tool besides More Tools (the top links, the Convert menu). */
   menus?: ToolSummary['menus'];
   /** Extra routes that show the same tool page (e.g. /shrink-pdf). */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineTool } from './define';
 
 export const ENCRYPTIONS = ['aes128', 'aes256'] as const;
+/** The spec's password rule: 2 to 20 characters. */
+export const PROTECT_PASSWORD = { min: 2, max: 20 } as const;
 
 export default defineTool({
   id: 'protect-pdf',
@@ -11,7 +13,11 @@ export default defineTool({
   maxFiles: 1,
   options: z.object({
     /** Needed to open the result; 2 to 20 characters; empty is refused with PASSWORD_EMPTY. */
-    userpassword: z.string().max(20, 'PASSWORD_LENGTH').refine((s) => s.length > 0, 'PASSWORD_EMPTY').refine((s) => s.length >= 2, 'PASSWORD_LENGTH'),
+    userpassword: z
+      .string()
+      .max(PROTECT_PASSWORD.max, 'PASSWORD_LENGTH')
+      .refine((s) => s.length > 0, 'PASSWORD_EMPTY')
+      .refine((s) => s.length >= PROTECT_PASSWORD.min, 'PASSWORD_LENGTH'),
     /** 128-bit AES as the spec says; AES-256 as the stronger choice. */
     encryption: z.enum(ENCRYPTIONS).default('aes128'),
   }),

@@ -4,6 +4,7 @@ import { defineTool } from './define';
 export default defineTool({
   id: 'sign-pdf',
   category: 'editor',
+  page: 'editor',
   accepts: ['pdf'],
   minFiles: 1,
   maxFiles: 1,

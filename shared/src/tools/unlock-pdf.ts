@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineTool } from './define';
 
+/** Longest password the API takes; older files may carry longer ones than Sheaf sets. */
+export const UNLOCK_PASSWORD_MAX = 128;
+
 export default defineTool({
   id: 'unlock-pdf',
   category: 'security',
@@ -9,7 +12,7 @@ export default defineTool({
   maxFiles: 1,
   options: z.object({
     /** The user or owner password; files that open without one need none. */
-    password: z.string().max(128).default(''),
+    password: z.string().max(UNLOCK_PASSWORD_MAX).default(''),
   }),
   engines: ['qpdf'],
   output: 'file',

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
-import { useAuth, type DownloadRequest } from '~/stores/auth-provider';
-import { hasPendingFiles } from '~/stores/ui-store';
+import { useAuthActions, usePopups, type DownloadRequest } from '~/stores/auth-provider';
+import { hasPendingFiles } from '~/stores/popups-store';
 
 /**
  * Download links that go through the login flow: a click fetches the file itself, and when the
@@ -9,7 +9,8 @@ import { hasPendingFiles } from '~/stores/ui-store';
  * popup, and the download carries on once paid. Clicks with a modifier key keep the browser's behaviour.
  */
 export function useDownload() {
-  const auth = useAuth();
+  const auth = useAuthActions();
+  const popups = usePopups();
 
   const onDownloadClick = (event: MouseEvent<HTMLAnchorElement>, request?: DownloadRequest) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -18,7 +19,7 @@ export function useDownload() {
   };
 
   /** Files wait for a login: leaving for Google's sign-in page then loses nothing. */
-  const awaitingLogin = hasPendingFiles(auth.ui);
+  const awaitingLogin = hasPendingFiles(popups);
 
   return { onDownloadClick, download: auth.download, awaitingLogin };
 }

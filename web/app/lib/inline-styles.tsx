@@ -6,12 +6,14 @@ import layoutCss from '../styles/layout.css?inline';
 import editorCss from '../styles/editor.css?inline';
 import paymentCss from '../styles/payment.css?inline';
 import aiCss from '../styles/ai.css?inline';
+import toolsCss from '../styles/tools.css?inline';
+import accountCss from '../styles/account.css?inline';
 import { useCspNonce } from './csp-nonce';
 
 const STYLE_ID = 'sheaf-styles';
 
 /** The stylesheets of some pages only, named in their route's `handle` (`{ sheets: ['editor'] }`), in cascade order. */
-const PAGE_SHEETS = ['editor', 'ai'] as const;
+const PAGE_SHEETS = ['tools', 'editor', 'ai', 'account'] as const;
 type PageSheet = (typeof PAGE_SHEETS)[number];
 export interface SheetsHandle {
   sheets: PageSheet[];
@@ -21,16 +23,18 @@ export interface SheetsHandle {
  * The site's styles, inlined in the page's head: a first visit paints without waiting for
  * stylesheet requests (the main cost of first paint on a slow phone connection). The server has
  * them from the build; the browser takes them from the page it hydrates, so they are not in the
- * JavaScript too. The editor's and the AI pages' sheets come only with their pages.
+ * JavaScript too. The tool, editor, AI and account pages' sheets come only with their pages.
  */
 const css = import.meta.env.SSR
-  ? { base: [appCss, layoutCss, contentCss, paymentCss].join('\n'), editor: editorCss, ai: aiCss }
+  ? { base: [appCss, layoutCss, contentCss, paymentCss].join('\n'), tools: toolsCss, editor: editorCss, ai: aiCss, account: accountCss }
   : undefined;
 
 /** A page sheet the browser was not served (the visitor came by a link from another page): a script of its own. */
 const SHEET_CHUNKS: Record<PageSheet, () => Promise<{ default: string }>> = {
+  tools: () => import('../styles/tools.css?inline'),
   editor: () => import('../styles/editor.css?inline'),
   ai: () => import('../styles/ai.css?inline'),
+  account: () => import('../styles/account.css?inline'),
 };
 
 /** The texts the browser has, by element id: read from the served page, or fetched for a page reached by a link. */

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
 import { getTool, toolSlugs, type ToolDefinition } from '#shared/tools';
 import { maxFilesOf } from '#shared/tools/define';
-import { isEditorKind } from '~/components/editor/editor-tools';
+import { isEditorKind } from '~/components/editor/editor-kind';
 import { hasOptions } from '~/components/tool-flow/options-tools';
 import type { RouteCopyFile } from './copy/bundle';
 import { stripLang } from './i18n';

@@ -5,12 +5,14 @@ import { ProfileTab } from '~/components/account/profile-tab';
 import { BillingTab } from '~/components/payment/billing-tab';
 import { useSignedInPage } from '~/hooks/use-signed-in-page';
 import { useLocalize } from '~/lib/i18n';
+import type { SheetsHandle } from '~/lib/inline-styles';
 import { signedInLoader } from '~/lib/session.server';
 import { signedInPageMeta } from '~/lib/seo';
 
 /** Signed-in users only: without the session cookie the server sends the visitor home. */
 export const loader = signedInLoader;
 export const meta = signedInPageMeta('/account', 'account.metaTitle', 'account.metaDescription');
+export const handle: SheetsHandle = { sheets: ['account'] };
 
 type Tab = 'profile' | 'billing' | 'apiKeys';
 const TABS: readonly Tab[] = ['profile', 'billing', 'apiKeys'];

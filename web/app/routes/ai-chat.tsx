@@ -7,7 +7,7 @@ import type { SheetsHandle } from '~/lib/inline-styles';
 import type { Route } from './+types/ai-chat';
 
 /** The AI pages' stylesheet comes with them. */
-export const handle: SheetsHandle = { sheets: ['ai'] };
+export const handle: SheetsHandle = { sheets: ['tools', 'ai'] };
 
 /** An AI document id: letters, digits, '-' and '_' (cuid, uuid, nanoid), 6 to 64 of them. */
 const DOCUMENT_ID = /^[A-Za-z0-9_-]{6,64}$/;

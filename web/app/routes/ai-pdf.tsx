@@ -10,12 +10,12 @@ import { aiApi } from '~/lib/ai-api';
 import { getI18n, langFromPath } from '~/lib/i18n';
 import { routeCopy } from '~/lib/page-copy.server';
 import { originFrom, pageMeta } from '~/lib/seo';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions } from '~/stores/auth-provider';
 import type { SheetsHandle } from '~/lib/inline-styles';
 import type { Route } from './+types/ai-pdf';
 
 /** The AI pages' stylesheet comes with them. */
-export const handle: SheetsHandle = { sheets: ['ai'] };
+export const handle: SheetsHandle = { sheets: ['tools', 'ai'] };
 
 export const loader = ({ request }: Route.LoaderArgs) => ({ pageCopy: routeCopy(request, ['aiPdf']) });
 
@@ -36,7 +36,7 @@ const UPLOAD_ID = 'ai-upload';
  */
 export default function AiPdfPage() {
   const { t } = useTranslation();
-  const { callContext } = useAuth();
+  const { callContext } = useAuthActions();
   const config = useAiConfig();
   const generative = useGenerativeAi(config);
   const { documents, reload } = useDocuments();

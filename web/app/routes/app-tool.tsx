@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { getTool } from '#shared/tools';
 import { EditorStart } from '~/components/editor/editor-start';
-import { isEditorKind } from '~/components/editor/editor-tools';
+import { isEditorKind } from '~/components/editor/editor-kind';
 import { ToolFlow } from '~/components/tool-flow/tool-flow';
 import { hasOptions } from '~/components/tool-flow/options-tools';
 import { TOOL_OPTIONS } from '~/components/tool-flow/tool-options';
@@ -14,7 +14,7 @@ import type { SheetsHandle } from '~/lib/inline-styles';
 import type { Route } from './+types/app-tool';
 
 /** The workspace's editor pages need the editor's stylesheet (the other tools' pages carry it unused). */
-export const handle: SheetsHandle = { sheets: ['editor'] };
+export const handle: SheetsHandle = { sheets: ['tools', 'editor'] };
 
 /** '/fr/app/pdf-to-word' → the pdf-to-word tool (routes.ts only maps the workspace's tools here). */
 const toolOf = (pathname: string) => getTool(stripLang(pathname).split('/').filter(Boolean)[1] ?? '');

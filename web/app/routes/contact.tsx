@@ -7,7 +7,7 @@ import { routeCopy } from '~/lib/page-copy.server';
 import { useCopyText, type Copy } from '~/lib/messages';
 import { originFrom, pageMeta } from '~/lib/seo';
 import { EnvelopeError, userApi } from '~/lib/user-api';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, useUser } from '~/stores/auth-provider';
 import type { Route } from './+types/contact';
 
 export const loader = ({ request }: Route.LoaderArgs) => ({ pageCopy: routeCopy(request, ['contact']) });
@@ -25,7 +25,8 @@ const BODY_MAX = 5000;
 export default function ContactPage() {
   const { t } = useTranslation();
   const copyText = useCopyText();
-  const auth = useAuth();
+  const auth = useAuthActions();
+  const user = useUser();
   const ids = { email: useId(), emailError: useId(), name: useId(), subject: useId(), body: useId(), bodyError: useId() };
   const [fields, setFields] = useState({ email: '', name: '', subject: '', body: '' });
   const [touched, setTouched] = useState({ email: false, body: false });
@@ -33,7 +34,7 @@ export default function ContactPage() {
   const [error, setError] = useState<Copy>();
 
   // A signed-in user need not type who they are.
-  const userInfo = auth.user.userInfo;
+  const userInfo = user.userInfo;
   useEffect(() => {
     if (userInfo) setFields((f) => ({ ...f, email: f.email || userInfo.email, name: f.name || userInfo.userName }));
   }, [userInfo]);

@@ -7,7 +7,7 @@ import type { SheetsHandle } from '~/lib/inline-styles';
 import type { Route } from './+types/editor-tool';
 
 /** The editor's stylesheet comes with its pages. */
-export const handle: SheetsHandle = { sheets: ['editor'] };
+export const handle: SheetsHandle = { sheets: ['tools', 'editor'] };
 
 export const loader = (args: Route.LoaderArgs) => toolPageLoader(args);
 

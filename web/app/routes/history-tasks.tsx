@@ -8,17 +8,21 @@ import { useDownload } from '~/hooks/use-download';
 import { formatBytes } from '~/lib/format';
 import { HISTORY_PAGE_SIZE, pageCount, taskDownloadUrl } from '~/lib/history';
 import { useLang, useLocalize } from '~/lib/i18n';
+import type { SheetsHandle } from '~/lib/inline-styles';
 import { useCopyText, type Copy } from '~/lib/messages';
 import { signedInPageMeta } from '~/lib/seo';
 import { EnvelopeError, userApi, type HistoryPage, type HistoryTask } from '~/lib/user-api';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, useUser } from '~/stores/auth-provider';
+import { useToast } from '~/stores/toasts';
 
 export const meta = signedInPageMeta('/history-tasks', 'history.metaTitle', 'history.metaDescription');
+/** The account pages' stylesheet (the history table). */
+export const handle: SheetsHandle = { sheets: ['account'] };
 
 /** A visitor (or a session that ended) is told what the page holds and offered the login popup, here. */
 function SignedOut() {
   const { t } = useTranslation();
-  const { openLogin } = useAuth();
+  const { openLogin } = useAuthActions();
   return (
     <div className="container page-wide">
       <h1 className="page-title">{t('history.title')}</h1>
@@ -35,7 +39,7 @@ function SignedOut() {
 
 /** The history: the user's tasks, or, for a visitor, a word on logging in. */
 export default function HistoryTasksPage() {
-  const { user } = useAuth();
+  const user = useUser();
   return user.signedIn ? <History /> : <SignedOut />;
 }
 
@@ -47,7 +51,7 @@ function History() {
   const copyText = useCopyText();
   /** A known code in the page's language; otherwise the server's own words. */
   const failureText = (task: HistoryTask) => copyText(task.errorCode && task.errorCode in ERRORS ? { code: task.errorCode as ErrorCode } : { text: task.message ?? '' });
-  const auth = useAuth();
+  const { toast } = useToast();
   const { onDownloadClick } = useDownload();
   const [params, setParams] = useSearchParams();
   const pageNum = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -55,7 +59,7 @@ function History() {
   const [error, setError] = useState<Copy>();
   const [confirming, setConfirming] = useState<HistoryTask>();
   const [deleting, setDeleting] = useState(false);
-  const { callContext } = auth;
+  const { callContext } = useAuthActions();
 
   const load = useCallback(async () => {
     try {
@@ -83,10 +87,10 @@ function History() {
     setDeleting(true);
     try {
       await userApi.deleteTasks(callContext(), [confirming.id]);
-      auth.toast({ key: 'history.deleted' }, 'success');
+      toast({ key: 'history.deleted' }, 'success');
       await load();
     } catch (e) {
-      auth.toast(e instanceof EnvelopeError ? e.userMessage : { code: 'INTERNAL' }, 'error');
+      toast(e instanceof EnvelopeError ? e.userMessage : { code: 'INTERNAL' }, 'error');
     } finally {
       setDeleting(false);
       setConfirming(undefined);

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { HomeContent } from '~/components/home/home-content';
 import { getI18n, langFromPath, localizePath, stripLang } from '~/lib/i18n';
 import { originFrom, pageMeta } from '~/lib/seo';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, useUser } from '~/stores/auth-provider';
 import type { LoginType } from '~/stores/user-store';
 import type { Route } from './+types/log-in';
 
@@ -28,7 +28,8 @@ export function meta({ location, matches }: Route.MetaArgs) {
 export default function LogInPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { user, openLogin } = useAuth();
+  const user = useUser();
+  const { openLogin } = useAuthActions();
   const mode = modeOf(pathname);
   const lang = langFromPath(pathname);
 

@@ -31,7 +31,7 @@ export default function PayForwardPage() {
   const { t } = useTranslation();
   const localize = useLocalize();
   const navigate = useNavigate();
-  const auth = useSignedInPage();
+  const { auth } = useSignedInPage();
   const [params] = useSearchParams();
   const payId = params.get('payId');
   const canceled = params.get('canceled') === '1';

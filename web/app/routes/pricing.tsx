@@ -14,7 +14,7 @@ import { aiPlan, pdfPlan, type PlanLabel } from '~/lib/plan-label';
 import { usePlanColumns, useRootData } from '~/lib/root-data';
 import { faqLd, originFrom, pageMeta } from '~/lib/seo';
 import { TRIAL_CANCEL_HOURS, TRIAL_DAYS } from '~/lib/trial';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, useUser } from '~/stores/auth-provider';
 import type { Route } from './+types/pricing';
 
 /** The plan label a product gives its buyer, to mark the user's current plan. */
@@ -88,11 +88,12 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
 function PlansOnSale({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const auth = useAuth();
+  const auth = useAuthActions();
+  const user = useUser();
   const [period, setPeriod] = useState<Period>('YEAR');
   const { pdf, ai, free, maxUploadMb } = loaderData;
   const columns = usePlanColumns();
-  const vip = auth.user.signedIn ? auth.user.vipInfo : undefined;
+  const vip = user.signedIn ? user.vipInfo : undefined;
   const current = vip ? pdfPlan(vip) : undefined;
   const currentAi = vip && !vip.isVip ? aiPlan(vip) : undefined;
   const pro = pdf.find((p) => p.productType === period);

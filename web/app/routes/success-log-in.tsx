@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CheckIcon } from '~/components/icons';
 import { getI18n, langFromPath, useLocalize } from '~/lib/i18n';
 import { hasSessionFrom, originFrom, pageMeta } from '~/lib/seo';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, useUser } from '~/stores/auth-provider';
 import type { Route } from './+types/success-log-in';
 
 export function meta({ location, matches }: Route.MetaArgs) {
@@ -19,7 +19,8 @@ export function meta({ location, matches }: Route.MetaArgs) {
 export default function SuccessLogIn() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { user, openLogin } = useAuth();
+  const user = useUser();
+  const { openLogin } = useAuthActions();
   return (
     <div className="container page-narrow">
       {user.signedIn ? (

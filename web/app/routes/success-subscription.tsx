@@ -20,12 +20,12 @@ export const meta = signedInPageMeta('/success-subscription', 'subscription.succ
 export default function SuccessSubscriptionPage() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const auth = useSignedInPage();
+  const { user, auth } = useSignedInPage();
   const [refreshed, setRefreshed] = useState(false);
   useEffect(() => {
     void auth.refreshUser().then(() => setRefreshed(true));
   }, [auth]);
-  const vip = auth.user.vipInfo;
+  const vip = user.vipInfo;
 
   if (!refreshed || !vip) {
     return (

@@ -3,7 +3,11 @@ import { hasOptions } from '~/components/tool-flow/options-tools';
 import { TOOL_OPTIONS } from '~/components/tool-flow/tool-options';
 import { toolPageMeta } from '~/lib/tool-page';
 import { toolPageLoader } from '~/lib/tool-page.server';
+import type { SheetsHandle } from '~/lib/inline-styles';
 import type { Route } from './+types/tool-with-options';
+
+/** The tool pages' stylesheet comes with them only. */
+export const handle: SheetsHandle = { sheets: ['tools'] };
 
 export const loader = (args: Route.LoaderArgs) => toolPageLoader(args);
 

@@ -1,7 +1,11 @@
 import { ServerToolPage } from '~/components/tool-page/server-tool-page';
 import { toolPageMeta } from '~/lib/tool-page';
 import { toolPageLoader } from '~/lib/tool-page.server';
+import type { SheetsHandle } from '~/lib/inline-styles';
 import type { Route } from './+types/tool';
+
+/** The tool pages' stylesheet comes with them only. */
+export const handle: SheetsHandle = { sheets: ['tools'] };
 
 export const loader = (args: Route.LoaderArgs) => toolPageLoader(args);
 

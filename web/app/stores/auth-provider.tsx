@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type Context, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { RESULT_PATH } from '#shared/api';
 import { ERRORS, type ErrorCode } from '#shared/errors';
@@ -7,8 +7,10 @@ import { readBrowserCookie, writeBrowserCookie } from '~/lib/cookies';
 import { fetchDownload } from '~/lib/download';
 import { localizePath, useLang, type Lang } from '~/lib/i18n';
 import { EnvelopeError, USER_CODE, userApi, type CallContext, type UserInfo, type VipInfo } from '~/lib/user-api';
-import { APP_VERSION, STORAGE_KEYS, VERSION_COOKIE, resolveChannel, resolveClientId, resolveUuid, versionChanged, type KeyValueStore } from './client-ids';
-import { initialUi, uiReducer, type LinkToConfirm, type LoginNext, type OpenLogin, type OpenPay, type PayResult, type PendingFiles, type ToastMessage, type ToastTone, type UiState } from './ui-store';
+import { APP_VERSION, STORAGE_KEYS, VERSION_COOKIE, resolveChannel, resolveClientId, resolveUuid, versionChanged } from './client-ids';
+import { readJson, safeStorage } from './browser-storage';
+import { initialUi, uiReducer, type LinkToConfirm, type LoginNext, type OpenLogin, type OpenPay, type PayResult, type PendingFiles, type UiState } from './popups-store';
+import { ToastProvider, useToast } from './toasts';
 import { initialUser, userReducer, type LoginType, type UserAction, type UserState } from './user-store';
 
 /** Tabs tell each other about logins and logouts (the spec's broadcast channel: init, logout). */
@@ -37,9 +39,8 @@ export interface DownloadRequest {
   onSaved?: () => void;
 }
 
-export interface AuthContextValue {
-  user: UserState;
-  ui: UiState;
+/** What the login flow, the popups and downloads offer; the functions never change. */
+export interface AuthActions {
   openLogin(options: OpenLogin & { loginType?: LoginType; onSaved?: () => void }): void;
   closeLogin(): void;
   /** Before leaving for Google's sign-in page: what to do on the way back. */
@@ -48,8 +49,6 @@ export interface AuthContextValue {
   /** The account was deleted: signed out here and in the other tabs, home with a word of what happened. */
   accountDeleted(): void;
   download(url: string, request?: DownloadRequest): Promise<void>;
-  toast(message: ToastMessage, tone?: ToastTone): void;
-  dismissToast(id: number): void;
   /** Closes the "your file is ready" dialog. */
   closeReady(): void;
   /** Answers "Sign in as …?" for a login link from another browser: Continue (true) or Cancel. */
@@ -73,65 +72,40 @@ export interface AuthContextValue {
   callContext(): CallContext;
 }
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+// One context per concern, so a component re-renders only for what it reads: the user, the
+// popups' state, or nothing at all when it only calls the actions (these never change).
+const UserContext = createContext<UserState | null>(null);
+const PopupsContext = createContext<UiState | null>(null);
+const ActionsContext = createContext<AuthActions | null>(null);
 
-export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth outside AuthProvider');
+function useRequired<T>(context: Context<T | null>, name: string): T {
+  const value = useContext(context);
+  if (!value) throw new Error(`${name} outside AuthProvider`);
   return value;
 }
 
-/** Local and session storage that never throw (a browser may refuse them). */
-function safeStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStore & { removeItem(key: string): void } {
-  const get = () => {
-    try {
-      return window[kind];
-    } catch {
-      return undefined;
-    }
-  };
-  return {
-    getItem: (key) => {
-      try {
-        return get()?.getItem(key) ?? null;
-      } catch {
-        return null;
-      }
-    },
-    setItem: (key, value) => {
-      try {
-        get()?.setItem(key, value);
-      } catch {
-        // storage full or refused: the value lives for this page only
-      }
-    },
-    removeItem: (key) => {
-      try {
-        get()?.removeItem(key);
-      } catch {
-        // nothing to remove
-      }
-    },
-  };
-}
-
-function readJson<T>(store: KeyValueStore, key: string): T | undefined {
-  const raw = store.getItem(key);
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return undefined;
-  }
-}
+/** Who is signed in, and their membership. */
+export const useUser = () => useRequired(UserContext, 'useUser');
+/** Which popup is open and what it was opened for (login, payment, daily limit, link, file ready, mask). */
+export const usePopups = () => useRequired(PopupsContext, 'usePopups');
+export const useAuthActions = () => useRequired(ActionsContext, 'useAuthActions');
 
 /**
  * The spec's user and UI stores and the login flow around them: startup (ids, version check,
  * login by link, user info), the login popup's next action, logout, and the tab broadcast.
  * `hasSession` is what the server saw: the session cookie is HttpOnly.
  */
-export function AuthProvider({ hasSession, billingConfigured, children }: { hasSession: boolean; billingConfigured: boolean; children: ReactNode }) {
+export function AuthProvider(props: { hasSession: boolean; billingConfigured: boolean; children: ReactNode }) {
+  return (
+    <ToastProvider>
+      <AuthState {...props} />
+    </ToastProvider>
+  );
+}
+
+function AuthState({ hasSession, billingConfigured, children }: { hasSession: boolean; billingConfigured: boolean; children: ReactNode }) {
   const [user, dispatchUserState] = useReducer(userReducer, hasSession, initialUser);
+  const { toast } = useToast();
   const [ui, uiDispatch] = useReducer(uiReducer, initialUi);
   const lang = useLang();
   const navigate = useNavigate();
@@ -154,7 +128,6 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
   const local = () => safeStorage('localStorage');
   const session = () => safeStorage('sessionStorage');
   const callContext = (): CallContext => ({ lang: latest.current.lang, clientId: ids.current.clientId });
-  const toast = (message: ToastMessage, tone: ToastTone = 'info') => uiDispatch({ type: 'toast', message, tone });
   const broadcast = (message: AuthBroadcast) => channel.current?.postMessage(message);
 
   const signedIn = (userInfo: UserInfo, vipInfo: VipInfo) => {
@@ -184,7 +157,7 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
     }
   };
 
-  const openLogin: AuthContextValue['openLogin'] = ({ from, loginType, onSaved: saved, ...rest }) => {
+  const openLogin: AuthActions['openLogin'] = ({ from, loginType, onSaved: saved, ...rest }) => {
     if (loginType) userDispatch({ type: 'loginType', loginType });
     userDispatch({ type: 'loginFrom', loginFrom: from });
     onSaved.current = saved;
@@ -444,7 +417,6 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
     logout,
     accountDeleted,
     download,
-    toast,
     callContext,
     start,
     otherTabSignedIn,
@@ -480,7 +452,7 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
   }, []);
 
   // The functions never change, so effects may depend on them; only the state does.
-  const stable = useMemo<Omit<AuthContextValue, 'user' | 'ui'>>(
+  const stable = useMemo<AuthActions>(
     () => ({
       openLogin: (o) => actionsRef.current.openLogin(o),
       closeLogin: () => actionsRef.current.closeLogin(),
@@ -488,8 +460,6 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
       logout: () => actionsRef.current.logout(),
       accountDeleted: () => actionsRef.current.accountDeleted(),
       download: (url, request) => actionsRef.current.download(url, request),
-      toast: (message, tone) => actionsRef.current.toast(message, tone),
-      dismissToast: (id) => uiDispatch({ type: 'dismissToast', id }),
       closeReady: () => uiDispatch({ type: 'fileReady' }),
       answerLink: (proceed) => actionsRef.current.answerLink(proceed),
       callContext: () => actionsRef.current.callContext(),
@@ -503,7 +473,11 @@ export function AuthProvider({ hasSession, billingConfigured, children }: { hasS
     }),
     [],
   );
-  const value = useMemo<AuthContextValue>(() => ({ ...stable, user, ui }), [stable, user, ui]);
-
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <ActionsContext.Provider value={stable}>
+      <UserContext.Provider value={user}>
+        <PopupsContext.Provider value={ui}>{children}</PopupsContext.Provider>
+      </UserContext.Provider>
+    </ActionsContext.Provider>
+  );
 }

@@ -5,7 +5,8 @@ import { apiKeysApi } from '~/lib/api-keys-api';
 import { useLang } from '~/lib/i18n';
 import { useCopyText, type Copy } from '~/lib/messages';
 import { EnvelopeError } from '~/lib/user-api';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions } from '~/stores/auth-provider';
+import { useToast } from '~/stores/toasts';
 import { ConfirmDialog } from '../layout/confirm-dialog';
 import { NewApiKeyPanel } from './new-api-key-panel';
 
@@ -24,7 +25,8 @@ const failure = (e: unknown): Copy => (e instanceof EnvelopeError ? e.userMessag
 export function ApiKeysTab() {
   const { t } = useTranslation();
   const lang = useLang();
-  const auth = useAuth();
+  const auth = useAuthActions();
+  const { toast } = useToast();
   const copyText = useCopyText();
   const nameId = useId();
   const listTitle = useRef<HTMLHeadingElement>(null);
@@ -82,7 +84,7 @@ export function ApiKeysTab() {
       await apiKeysApi.revoke(auth.callContext(), key.id);
       setLoad((current) => (current.state === 'ready' ? { state: 'ready', keys: current.keys.filter((k) => k.id !== key.id) } : current));
       if (created?.apiKey.id === key.id) setCreated(undefined);
-      auth.toast({ key: 'account.apiKeys.revoked' }, 'success');
+      toast({ key: 'account.apiKeys.revoked' }, 'success');
       focusList.current = true;
       setConfirm(undefined);
     } catch (err) {

@@ -5,7 +5,8 @@ import { aiPlan, pdfPlan } from '~/lib/plan-label';
 import { useRootData } from '~/lib/root-data';
 import { useCopyText, type Copy } from '~/lib/messages';
 import { EnvelopeError, userApi, type UserInfo, type VipInfo } from '~/lib/user-api';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions } from '~/stores/auth-provider';
+import { useToast } from '~/stores/toasts';
 import { ConfirmDialog } from '../layout/confirm-dialog';
 
 const failure = (e: unknown): Copy => (e instanceof EnvelopeError ? e.userMessage : { code: 'INTERNAL' });
@@ -53,7 +54,8 @@ export function ProfileTab({ info, vip }: { info: UserInfo; vip: VipInfo }) {
 /** The name as text with a Change button; changing it opens a small form in its place. */
 function NameEditor({ name }: { name: string }) {
   const { t } = useTranslation();
-  const auth = useAuth();
+  const auth = useAuthActions();
+  const { toast } = useToast();
   const copyText = useCopyText();
   const ids = { input: useId(), error: useId() };
   const [draft, setDraft] = useState<string>();
@@ -83,7 +85,7 @@ function NameEditor({ name }: { name: string }) {
     try {
       await userApi.updateName(auth.callContext(), draft.trim());
       await auth.refreshUser();
-      auth.toast({ key: 'account.name.saved' }, 'success');
+      toast({ key: 'account.name.saved' }, 'success');
       setDraft(undefined);
       setError(undefined);
     } catch (e) {
@@ -138,7 +140,7 @@ function NameEditor({ name }: { name: string }) {
 /** Deleting the account: what goes, then a dialog where the person types the address to confirm. */
 function DeleteAccount({ email }: { email: string }) {
   const { t } = useTranslation();
-  const auth = useAuth();
+  const auth = useAuthActions();
   const copyText = useCopyText();
   const inputId = useId();
   const [open, setOpen] = useState(false);

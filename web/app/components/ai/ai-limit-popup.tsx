@@ -3,7 +3,7 @@ import { AI_FREE_LIMITS, AI_UNLIMITED_LIMITS, aiLimitsOn, type AiLimits } from '
 import { formatBytes } from '~/lib/format';
 import { useLang } from '~/lib/i18n';
 import { useAiMaxPages } from '~/lib/root-data';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions } from '~/stores/auth-provider';
 import { PlanLimitDialog } from '../payment/plan-limit-dialog';
 
 const MB = 1024 * 1024;
@@ -15,7 +15,7 @@ const MB = 1024 * 1024;
 export function AiLimitPopup({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const auth = useAuth();
+  const auth = useAuthActions();
   const aiMaxPages = useAiMaxPages();
   const unlimited = t('aiPdf.limit.unlimitedValue');
   const count = (value: number | null) => (value === null ? unlimited : new Intl.NumberFormat(lang).format(value));

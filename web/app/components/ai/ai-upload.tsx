@@ -10,7 +10,7 @@ import { useLocalize } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import { useAiMaxPages, useRootData } from '~/lib/root-data';
 import { EnvelopeError } from '~/lib/user-api';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions } from '~/stores/auth-provider';
 import { Dropzone } from '../tool-flow/dropzone';
 import { ProgressBar } from '../tool-flow/progress-bar';
 import { AiLimitPopup } from './ai-limit-popup';
@@ -37,7 +37,7 @@ export function failureOf(e: unknown): { code: number | undefined; message: Flow
  */
 export function AiUpload({ id, config }: { id?: string; config: AiConfigView | undefined }) {
   const { t } = useTranslation();
-  const auth = useAuth();
+  const auth = useAuthActions();
   const navigate = useNavigate();
   const localize = useLocalize();
   const messageText = useMessageText();

@@ -7,7 +7,7 @@ import { aiApi } from '~/lib/ai-api';
 import type { FlowMessage } from '~/lib/api-client';
 import { useLocalize } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions } from '~/stores/auth-provider';
 import { ProgressBar } from '../tool-flow/progress-bar';
 import { Conversation } from './conversation';
 import { DocumentList } from './document-list';
@@ -33,7 +33,7 @@ type Tab = (typeof TABS)[number];
 
 /** One document, asked for again every POLL_MS while it is being read. */
 function useDocument(documentId: string) {
-  const { callContext } = useAuth();
+  const { callContext } = useAuthActions();
   const [state, setState] = useState<DocState>({ status: 'loading' });
   useEffect(() => {
     let live = true;
@@ -115,7 +115,7 @@ function DocumentActions({ doc, busy, selection, onSummarize, onExplain, onMindM
  */
 export function ChatWorkspace({ documentId }: { documentId: string }) {
   const { t } = useTranslation();
-  const { callContext } = useAuth();
+  const { callContext } = useAuthActions();
   const navigate = useNavigate();
   const localize = useLocalize();
   const messageText = useMessageText();

@@ -4,7 +4,7 @@ import { aiApi } from '~/lib/ai-api';
 import type { FlowMessage } from '~/lib/api-client';
 import { saveBlob } from '~/lib/download';
 import { useMessageText } from '~/lib/messages';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions } from '~/stores/auth-provider';
 import { CloseIcon } from '../icons';
 import { Modal } from '../layout/modal';
 import { failureOf } from './ai-upload';
@@ -85,7 +85,7 @@ type MapState = { status: 'loading' } | { status: 'ready'; markdown: string } | 
  */
 export function MindMapDialog({ documentId, title, onPage, onClose }: MindMapDialogProps) {
   const { t } = useTranslation();
-  const { callContext } = useAuth();
+  const { callContext } = useAuthActions();
   const messageText = useMessageText();
   const titleId = useId();
   /** Where the map is drawn, and the SVG markmap draws it in (made here, not by React: see below). */

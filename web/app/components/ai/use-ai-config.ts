@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import type { AiConfigView } from '#shared/ai/api';
 import { aiApi } from '~/lib/ai-api';
 import { useRootData } from '~/lib/root-data';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, useUser } from '~/stores/auth-provider';
 
 /** What this server's assistant can do for the requester; undefined until known (or when the call fails). */
 export function useAiConfig(): AiConfigView | undefined {
-  const auth = useAuth();
+  const user = useUser();
   const [config, setConfig] = useState<AiConfigView>();
-  const { callContext } = auth;
-  const signedIn = auth.user.signedIn;
+  const { callContext } = useAuthActions();
+  const signedIn = user.signedIn;
   useEffect(() => {
     let live = true;
     aiApi.config(callContext()).then(

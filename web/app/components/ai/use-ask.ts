@@ -3,7 +3,7 @@ import { ERRORS, type ErrorCode } from '#shared/errors';
 import type { AiMessageView, AskMode } from '#shared/ai/api';
 import { AI_CODE, streamAsk } from '~/lib/ai-api';
 import type { FlowMessage } from '~/lib/api-client';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions } from '~/stores/auth-provider';
 import { failureOf } from './ai-upload';
 
 /** One line of a conversation as shown: a stored message, or the answer being streamed. */
@@ -30,7 +30,7 @@ const localId = () => `local-${++local}`;
  * (deltas, then its citations, then whether it was quoted or written and found or not).
  */
 export function useAsk(documentId: string | undefined, history: readonly AiMessageView[] | undefined) {
-  const { callContext } = useAuth();
+  const { callContext } = useAuthActions();
   const [entries, setEntries] = useState<ChatEntry[]>([]);
   const [busy, setBusy] = useState(false);
   const controller = useRef<AbortController | undefined>(undefined);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, usePopups } from '~/stores/auth-provider';
 import { CheckIcon, CloseIcon, DownloadIcon } from '../icons';
 import { Modal } from '../layout/modal';
 
@@ -9,15 +9,15 @@ import { Modal } from '../layout/modal';
  * closed): the file is ready, one button away. If it has expired meanwhile, the download says so.
  */
 export function FileReadyDialog() {
-  const auth = useAuth();
-  const url = auth.ui.readyDownload;
-  if (!url || auth.ui.showLoginPop) return null;
+  const popups = usePopups();
+  const url = popups.readyDownload;
+  if (!url || popups.showLoginPop) return null;
   return <ReadyDialog url={url} />;
 }
 
 function ReadyDialog({ url }: { url: string }) {
   const { t } = useTranslation();
-  const auth = useAuth();
+  const auth = useAuthActions();
   const titleId = useId();
   const download = () => {
     auth.closeReady();

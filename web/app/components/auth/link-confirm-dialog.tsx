@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, usePopups } from '~/stores/auth-provider';
 import { ConfirmDialog } from '../layout/confirm-dialog';
 
 /**
@@ -9,8 +9,9 @@ import { ConfirmDialog } from '../layout/confirm-dialog';
  */
 export function LinkConfirmDialog() {
   const { t } = useTranslation();
-  const auth = useAuth();
-  const link = auth.ui.linkToConfirm;
+  const auth = useAuthActions();
+  const popups = usePopups();
+  const link = popups.linkToConfirm;
   if (!link) return null;
   return (
     <ConfirmDialog
@@ -18,7 +19,7 @@ export function LinkConfirmDialog() {
       text={t('auth.linkConfirm.text')}
       confirmLabel={t('auth.linkConfirm.continue')}
       cancelLabel={t('auth.linkConfirm.cancel')}
-      busy={auth.ui.loading}
+      busy={popups.loading}
       onConfirm={() => void auth.answerLink(true)}
       onCancel={() => void auth.answerLink(false)}
     />

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useCopyText } from '~/lib/messages';
 import { useRootData } from '~/lib/root-data';
 import { EnvelopeError, USER_CODE, userApi } from '~/lib/user-api';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, usePopups, useUser } from '~/stores/auth-provider';
 import { canContinue, emailFormatError, initialLoginForm, loginFormReducer, retryWait, type LoginFormAction } from '~/stores/login-form';
-import { hasPendingFiles } from '~/stores/ui-store';
+import { hasPendingFiles } from '~/stores/popups-store';
 import { RESULT_PATH } from '#shared/api';
 import { CheckIcon, CloseIcon, FileIcon, SheafMark } from '../icons';
 import { Modal } from '../layout/modal';
@@ -14,15 +14,15 @@ import { GoogleButton } from './google-button';
 
 /** The spec's login popup: Google, or a sign-in link by email (one box for logging in and signing up). */
 export function LoginPopup() {
-  const auth = useAuth();
-  if (!auth.ui.showLoginPop) return null;
+  const popups = usePopups();
+  if (!popups.showLoginPop) return null;
   return <LoginDialog />;
 }
 
 function LoginDialog() {
   const { t } = useTranslation();
-  const auth = useAuth();
-  const { ui } = auth;
+  const auth = useAuthActions();
+  const ui = usePopups();
   const titleId = useId();
   const pending = hasPendingFiles(ui);
   const root = useRootData();
@@ -111,8 +111,10 @@ function resultPath(url: string | undefined): { download?: string } {
 function EmailLoginForm() {
   const { t } = useTranslation();
   const copyText = useCopyText();
-  const auth = useAuth();
-  const [form, dispatch] = useReducer(loginFormReducer, auth.ui.loginEmail, (email) => (email ? { ...initialLoginForm, email } : initialLoginForm));
+  const auth = useAuthActions();
+  const user = useUser();
+  const popups = usePopups();
+  const [form, dispatch] = useReducer(loginFormReducer, popups.loginEmail, (email) => (email ? { ...initialLoginForm, email } : initialLoginForm));
   const ids = { email: useId(), emailError: useId() };
 
   const submit = async (event: FormEvent) => {
@@ -122,9 +124,9 @@ function EmailLoginForm() {
     try {
       await userApi.sendLoginLink(auth.callContext(), {
         email: form.email,
-        clientId: auth.user.clientId ?? '',
-        channel: auth.user.channel ?? '',
-        ...resultPath(auth.ui.downloadUrl),
+        clientId: user.clientId ?? '',
+        channel: user.channel ?? '',
+        ...resultPath(popups.downloadUrl),
       });
       dispatch({ type: 'sent' });
     } catch (e) {

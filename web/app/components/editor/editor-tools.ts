@@ -19,6 +19,7 @@ export type ToolName =
   | 'date'
   | 'check';
 
+/** The tools whose page is the editor (their declarations say `page: 'editor'`; editor-kind.ts reads it). */
 export type EditorKind = 'edit-pdf' | 'annotate-pdf' | 'sign-pdf';
 
 const EDIT: ToolName[] = ['select', 'text', 'editText', 'whiteout', 'image', 'rect', 'ellipse', 'line', 'arrow', 'ink'];
@@ -33,5 +34,3 @@ export function toolsFor(kind: EditorKind): ToolName[] {
 
 /** Tools that draw a box by dragging (a click gives a default size). */
 export const DRAGGED: ReadonlySet<ToolName> = new Set(['whiteout', 'rect', 'ellipse', 'line', 'arrow', 'highlight', 'underline', 'strikeout', 'text']);
-
-export const isEditorKind = (id: string): id is EditorKind => id === 'edit-pdf' || id === 'annotate-pdf' || id === 'sign-pdf';

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useReducer, us
 import { useTranslation } from 'react-i18next';
 import { boundsOf } from '#shared/editor/operations';
 import type { ToolInfo } from '~/lib/tool-page';
-import { useBatchTasks } from '~/hooks/use-batch-tasks';
+import { useBatchTasks } from '../tool-flow/use-batch-tasks';
 import { useDownload } from '~/hooks/use-download';
 import { useLeaveWarning } from '~/hooks/use-leave-warning';
-import { useTaskProgress } from '~/hooks/use-task-progress';
+import { useTaskProgress } from '../tool-flow/use-task-progress';
 import { looksAccepted } from '~/lib/accept';
 import { uploadFile, type FlowMessage } from '~/lib/api-client';
 import { fileNameList } from '~/lib/format';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountSignature, TSavedSignatureData } from '#shared/signatures';
-import { useAuth } from '~/stores/auth-provider';
+import { useUser } from '~/stores/auth-provider';
 import type { SavedSignature } from './new-object';
 import { SCRIPT_FONT, strokesPath } from './object-view';
 import type { Point } from './operations';
@@ -48,7 +48,7 @@ function SignaturePreview({ signature }: { signature: SavedSignature | TSavedSig
  */
 export function SignatureDialog({ onDone, onCancel, uploadImage }: SignatureDialogProps) {
   const { t } = useTranslation();
-  const signedIn = useAuth().user.signedIn;
+  const signedIn = useUser().signedIn;
   const [browser, setBrowser] = useState<SavedSignature | undefined>();
   const [account, setAccount] = useState<AccountSignature[]>([]);
   const [keep, setKeep] = useState(true);

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useRootData } from '~/lib/root-data';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, useUser } from '~/stores/auth-provider';
 import type { ToolName } from './editor-tools';
 
 /** The tools that place a Pro operation (PRO_OPERATIONS in #shared/billing/pro-features): edit existing text places replaceText. */
@@ -12,10 +12,10 @@ const PRO_TOOLS: ReadonlySet<ToolName> = new Set<ToolName>(['editText']);
  * signs in first) instead of entering the tool. Without billing, every tool is free.
  */
 export function useProGate(): (tool: ToolName) => boolean {
-  const auth = useAuth();
+  const user = useUser();
   const billingConfigured = useRootData()?.billingConfigured ?? false;
-  const isVip = auth.user.vipInfo?.isVip ?? false;
-  const { openPay } = auth;
+  const isVip = user.vipInfo?.isVip ?? false;
+  const { openPay } = useAuthActions();
   return useCallback(
     (tool: ToolName) => {
       if (!PRO_TOOLS.has(tool) || !billingConfigured || isVip) return true;

@@ -5,14 +5,15 @@ import { useLocalize } from '~/lib/i18n';
 import { useRootData } from '~/lib/root-data';
 import { pdfPlan } from '~/lib/plan-label';
 import type { UserInfo } from '~/lib/user-api';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, useUser } from '~/stores/auth-provider';
 import { avatarLetter, type LoginType } from '~/stores/user-store';
 
 /** Right side of the header: Log in and Sign up for guests, the user menu once signed in. */
 export function AccountNav() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { user, openLogin } = useAuth();
+  const user = useUser();
+  const { openLogin } = useAuthActions();
 
   if (user.signedIn && user.userInfo) return <UserMenu userInfo={user.userInfo} />;
   // Signed in as far as the server knows, the name not loaded yet: keep the avatar's place.
@@ -39,7 +40,8 @@ export function AccountNav() {
 function UserMenu({ userInfo }: { userInfo: UserInfo }) {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { logout, user } = useAuth();
+  const user = useUser();
+  const { logout } = useAuthActions();
   const plan = pdfPlan(user.vipInfo);
   // A server without billing sells no subscription: its menu does not offer one.
   const billing = useRootData()?.billingConfigured ?? false;

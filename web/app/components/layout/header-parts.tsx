@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalize } from '~/lib/i18n';
 import { useRootData } from '~/lib/root-data';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, useUser } from '~/stores/auth-provider';
 import { SheafMark } from '../icons';
 import { CrownIcon, DesktopIcon } from './chrome-icons';
 
@@ -57,9 +57,10 @@ export function DesktopAppLink({ className }: { className?: string }) {
 export function UpgradeLink({ className }: { className?: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const auth = useAuth();
+  const auth = useAuthActions();
+  const user = useUser();
   const billingConfigured = useRootData()?.billingConfigured ?? false;
-  if (!billingConfigured || auth.user.vipInfo?.isVip) return null;
+  if (!billingConfigured || user.vipInfo?.isVip) return null;
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();

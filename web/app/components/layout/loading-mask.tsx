@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '~/stores/auth-provider';
+import { usePopups } from '~/stores/auth-provider';
 
 /** Covers the page while a sign-in link is being used. */
 export function LoadingMask() {
   const { t } = useTranslation();
-  const { ui } = useAuth();
+  const ui = usePopups();
   if (!ui.loading) return null;
   return (
     <div className="loading-mask" role="status" aria-busy="true">

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { useCopyText } from '~/lib/messages';
-import { useAuth } from '~/stores/auth-provider';
+import { useShownToast, useToast } from '~/stores/toasts';
 import { AlertIcon, CheckIcon } from '../icons';
 
 const SHOW_MS = 3500;
 
 /** The one toast of the page ('Login Successful', a refused download…), announced politely. */
 export function Toast() {
-  const { ui, dismissToast } = useAuth();
+  const toast = useShownToast();
+  const { dismissToast } = useToast();
   const copyText = useCopyText();
-  const toast = ui.toast;
 
   useEffect(() => {
     if (!toast) return;

@@ -9,7 +9,8 @@ import { useMessageText } from '~/lib/messages';
 import { labelOfPlanName } from '~/lib/plan-label';
 import { useRootData } from '~/lib/root-data';
 import { EnvelopeError, type VipInfo } from '~/lib/user-api';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions } from '~/stores/auth-provider';
+import { useToast } from '~/stores/toasts';
 import { ConfirmDialog } from '../layout/confirm-dialog';
 
 type Load = { state: 'loading' } | { state: 'ready'; billing: UserBilling } | { state: 'failed' };
@@ -28,7 +29,8 @@ const confirmValues = (s: BillingSubscription, lang: Lang) => ({ date: date(s.cu
 export function BillingTab({ vip }: { vip: VipInfo }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const auth = useAuth();
+  const auth = useAuthActions();
+  const { toast } = useToast();
   const messageText = useMessageText();
   // A server without billing sells nothing: no prompt to buy.
   const billingConfigured = useRootData()?.billingConfigured ?? false;
@@ -72,7 +74,7 @@ export function BillingTab({ vip }: { vip: VipInfo }) {
         current.state === 'ready' ? { state: 'ready', billing: { ...current.billing, subscriptions: current.billing.subscriptions.map((s) => (s.id === updated.id ? updated : s)) } } : current,
       );
       setConfirm(undefined);
-      auth.toast({ key: action === 'cancel' ? 'account.billing.canceledToast' : 'account.billing.resumedToast' }, 'success');
+      toast({ key: action === 'cancel' ? 'account.billing.canceledToast' : 'account.billing.resumedToast' }, 'success');
       void auth.refreshUser();
     } catch (e) {
       fail(e);

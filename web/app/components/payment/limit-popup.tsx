@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { copyList } from '~/lib/copy-list';
 import { useLocalize } from '~/lib/i18n';
 import { useRootData } from '~/lib/root-data';
-import { useAuth } from '~/stores/auth-provider';
+import { useAuthActions, usePopups } from '~/stores/auth-provider';
 import { PlanLimitDialog } from './plan-limit-dialog';
 
 interface LimitRow {
@@ -17,14 +17,14 @@ interface LimitRow {
  * and the desktop app when the operator publishes one.
  */
 export function LimitPopup() {
-  const auth = useAuth();
-  if (!auth.ui.showLimitPop) return null;
+  const popups = usePopups();
+  if (!popups.showLimitPop) return null;
   return <LimitDialog />;
 }
 
 function LimitDialog() {
   const { t } = useTranslation();
-  const auth = useAuth();
+  const auth = useAuthActions();
   const localize = useLocalize();
   const desktop = useRootData()?.desktop;
   const rows = copyList<LimitRow>(t, 'subscription.limit.rows').map((row) => ({ label: row.label, free: row.free, paid: row.pro }));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PayResult } from '~/stores/ui-store';
+import type { PayResult } from '~/stores/popups-store';
 import { AlertIcon, CheckIcon } from '../icons';
 
 /**

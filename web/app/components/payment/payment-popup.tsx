@@ -8,8 +8,8 @@ import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import { usePlanColumns } from '~/lib/root-data';
 import { EnvelopeError } from '~/lib/user-api';
-import { useAuth } from '~/stores/auth-provider';
-import type { OpenPay, PayResult } from '~/stores/ui-store';
+import { useAuthActions, usePopups, useUser } from '~/stores/auth-provider';
+import type { OpenPay, PayResult } from '~/stores/popups-store';
 import { CloseIcon } from '../icons';
 import { Modal } from '../layout/modal';
 import { PayResultPanel } from './pay-result';
@@ -18,15 +18,15 @@ import { PAY_VARIANTS, payVariantOf, type PayVariant } from './pay-variants';
 
 /** The spec's payment popup: the plans of the buyer's channel, then Stripe Checkout; or one of its result states. */
 export function PaymentPopup() {
-  const auth = useAuth();
-  const pay = auth.ui.pay;
+  const popups = usePopups();
+  const pay = popups.pay;
   if (!pay) return null;
   return <PayDialog pay={pay} />;
 }
 
 function PayDialog({ pay }: { pay: OpenPay }) {
   const { t } = useTranslation();
-  const auth = useAuth();
+  const auth = useAuthActions();
   const titleId = useId();
   return (
     <Modal className="pay-popup" labelledBy={titleId} onClose={auth.closePay}>
@@ -43,7 +43,7 @@ function PayDialog({ pay }: { pay: OpenPay }) {
 /** The way on from each result: close, or choose a plan again after a failure. */
 function ResultState({ result, titleId }: { result: PayResult; titleId: string }) {
   const { t } = useTranslation();
-  const auth = useAuth();
+  const auth = useAuthActions();
   const again = result === 'failed' || result === 'unreachable';
   return (
     <PayResultPanel result={result} titleId={titleId}>
@@ -74,9 +74,10 @@ function plansOf(products: PricingProduct[], variant: PayVariant, chosen: string
 function PlanPicker({ pay, titleId }: { pay: OpenPay; titleId: string }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const auth = useAuth();
+  const auth = useAuthActions();
+  const user = useUser();
   const messageText = useMessageText();
-  const channelVariant = payVariantOf(auth.user.channel);
+  const channelVariant = payVariantOf(user.channel);
   // A plan of the other kind chosen on the pricing page (the AI plan) brings its own list.
   const variant: PayVariant = pay.businessType && pay.businessType !== PAY_VARIANTS[channelVariant].businessType ? (pay.businessType === 'ai_pdf_single' ? 'landinga' : 'default') : channelVariant;
   const spec = PAY_VARIANTS[variant];
@@ -109,7 +110,7 @@ function PlanPicker({ pay, titleId }: { pay: OpenPay; titleId: string }) {
     setError(undefined);
     try {
       const ctx = auth.callContext();
-      const { payId } = await billingApi.createOrder(ctx, { productId: plan.id, channel: auth.user.channel, returnPath: pay.returnPath });
+      const { payId } = await billingApi.createOrder(ctx, { productId: plan.id, channel: user.channel, returnPath: pay.returnPath });
       const { url } = await billingApi.createPay(ctx, payId);
       window.location.assign(url);
     } catch (e) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '~/lib/root-data';
-import { useAuth } from '~/stores/auth-provider';
+import { useUser } from '~/stores/auth-provider';
 
 /**
  * What downloading a result will ask of this visitor (DOWNLOAD_POLICY), said beside the drop zone
@@ -10,7 +10,7 @@ import { useAuth } from '~/stores/auth-provider';
 export function useDownloadNotice(): string | undefined {
   const { t } = useTranslation();
   const policy = useRootData()?.downloadPolicy ?? 'open';
-  const { user } = useAuth();
+  const user = useUser();
   if (policy === 'open') return undefined;
   if (policy === 'login') return user.signedIn ? undefined : t('flow.dropzone.download.login');
   return user.vipInfo?.isVip ? undefined : t('flow.dropzone.download.pro');

@@ -1,6 +1,6 @@
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPRESS_PERCENTAGES, DEFAULT_COMPRESS } from '#shared/tools/compress-pdf';
+import { COMPRESS_PERCENTAGES, COMPRESS_RATE, DEFAULT_COMPRESS } from '#shared/tools/compress-pdf';
 import { defineOptions, type OptionsOutcome, type OptionsPanelProps } from './options-types';
 
 type Level = 'low' | 'medium' | 'high';
@@ -13,8 +13,7 @@ export interface CompressOptions {
 }
 
 const LEVELS: Level[] = ['low', 'medium', 'high'];
-const RATE_MIN = 100;
-const RATE_MAX = 300;
+const { min: RATE_MIN, max: RATE_MAX } = COMPRESS_RATE;
 
 const rateIsValid = (rate: string) => /^\d+$/.test(rate.trim()) && Number(rate) >= RATE_MIN && Number(rate) <= RATE_MAX;
 
@@ -59,7 +58,7 @@ function CompressPanel({ value, onChange }: OptionsPanelProps<CompressOptions>) 
         {radio('custom', t('options.compress.custom.label'), t('options.compress.custom.help'))}
         {value.mode === 'custom' && (
           <div className="field field--nested">
-            <label htmlFor={`${id}-rate`}>{t('options.compress.dpiLabel')}</label>
+            <label htmlFor={`${id}-rate`}>{t('options.compress.dpiLabel', COMPRESS_RATE)}</label>
             <div className="range-field">
               <input
                 type="range"
@@ -86,7 +85,7 @@ function CompressPanel({ value, onChange }: OptionsPanelProps<CompressOptions>) 
             </div>
             {rateInvalid && (
               <p id={`${id}-rate-error`} className="field__error" role="alert">
-                {t('options.compress.dpiInvalid')}
+                {t('options.compress.dpiInvalid', COMPRESS_RATE)}
               </p>
             )}
           </div>

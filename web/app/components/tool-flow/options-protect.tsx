@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ENCRYPTIONS } from '#shared/tools/protect-pdf';
+import { ENCRYPTIONS, PROTECT_PASSWORD } from '#shared/tools/protect-pdf';
 import { defineOptions, type OptionsOutcome, type OptionsPanelProps } from './options-types';
 import { PasswordField, ShowPasswordToggle } from './password-field';
 
@@ -12,14 +12,11 @@ export interface ProtectOptions {
   encryption: Encryption;
 }
 
-/** The spec's password rule: 2 to 20 characters. */
-const PASSWORD_MAX = 20;
-
 type Problem = 'errors.PASSWORD_EMPTY' | 'errors.PASSWORD_LENGTH' | 'options.protect.mismatch';
 
 function problemOf(value: ProtectOptions): Problem | null {
   if (value.password.length === 0) return 'errors.PASSWORD_EMPTY';
-  if (value.password.length < 2) return 'errors.PASSWORD_LENGTH';
+  if (value.password.length < PROTECT_PASSWORD.min) return 'errors.PASSWORD_LENGTH';
   if (value.confirm !== value.password) return 'options.protect.mismatch';
   return null;
 }
@@ -42,10 +39,10 @@ function ProtectPanel({ value, onChange }: OptionsPanelProps<ProtectOptions>) {
         onChange={(password) => onChange({ ...value, password })}
         onBlur={() => setTouched((s) => ({ ...s, password: true }))}
         visible={visible}
-        maxLength={PASSWORD_MAX}
+        maxLength={PROTECT_PASSWORD.max}
         autoComplete="new-password"
         error={passwordProblem && t(passwordProblem)}
-        help={t('options.protect.passwordHelp')}
+        help={t('options.protect.passwordHelp', PROTECT_PASSWORD)}
       />
       <PasswordField
         label={t('options.protect.confirm')}
@@ -53,7 +50,7 @@ function ProtectPanel({ value, onChange }: OptionsPanelProps<ProtectOptions>) {
         onChange={(confirm) => onChange({ ...value, confirm })}
         onBlur={() => setTouched((s) => ({ ...s, confirm: true }))}
         visible={visible}
-        maxLength={PASSWORD_MAX}
+        maxLength={PROTECT_PASSWORD.max}
         autoComplete="new-password"
         error={confirmProblem && t(confirmProblem)}
       />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UNLOCK_PASSWORD_MAX } from '#shared/tools/unlock-pdf';
 import { useMessageText } from '~/lib/messages';
 import type { FileItem } from './flow-state';
 import { defineOptions, type OptionsOutcome, type OptionsPanelProps } from './options-types';
@@ -8,9 +9,6 @@ import { PasswordField, ShowPasswordToggle } from './password-field';
 export interface UnlockOptions {
   password: string;
 }
-
-/** Longest password the API takes; older files may carry longer ones than Sheaf sets. */
-const UNLOCK_PASSWORD_MAX = 128;
 
 /** pdf.js found that a file needs a password to open, so an empty one cannot work. */
 const needsPassword = (files: readonly FileItem[]) => files.some((f) => f.locked);

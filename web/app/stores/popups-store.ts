@@ -1,5 +1,4 @@
 import type { BusinessType } from '#shared/billing/catalogue';
-import type { Copy } from '~/lib/messages';
 
 /** What to do once the login popup has done its job (the spec's loginNext). */
 export type LoginNext = 'toHome' | 'download' | 'pay' | 'payAi';
@@ -50,12 +49,7 @@ export interface OpenPay {
   result?: PayResult;
 }
 
-export type ToastTone = 'success' | 'error' | 'info';
-
-/** A toast's copy, resolved when shown, in the page's language. */
-export type ToastMessage = Copy;
-
-/** The spec's UI state, as far as the login flow needs it. */
+/** The spec's UI state, as far as the login flow needs it: its popups (the toast is toasts.tsx's). */
 export interface UiState {
   showLoginPop: boolean;
   loginNext?: LoginNext;
@@ -71,7 +65,6 @@ export interface UiState {
   linkToConfirm?: LinkToConfirm;
   /** Signed in by a link that carried the result which asked for the login: offered for download. */
   readyDownload?: string;
-  toast?: { id: number; message: ToastMessage; tone: ToastTone };
   /** The payment popup (the spec's showPayPop, payFrom, paySuc), when open. */
   pay?: OpenPay;
   /** The daily limit popup (a Free user reached today's conversions). */
@@ -84,16 +77,12 @@ export type UiAction =
   | { type: 'fileReady'; url?: string }
   | { type: 'confirmLink'; link?: LinkToConfirm }
   | { type: 'loading'; on: boolean }
-  | { type: 'toast'; message: ToastMessage; tone: ToastTone }
-  | { type: 'dismissToast'; id: number }
   | { type: 'openPay'; pay: OpenPay }
   | { type: 'payResult'; result: PayResult }
   | { type: 'closePay' }
   | { type: 'limit'; open: boolean };
 
 export const initialUi: UiState = { showLoginPop: false, loading: false, fileCount: 0, showLimitPop: false };
-
-let toastIds = 0;
 
 export function uiReducer(state: UiState, action: UiAction): UiState {
   switch (action.type) {
@@ -127,10 +116,6 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       };
     case 'loading':
       return state.loading === action.on ? state : { ...state, loading: action.on };
-    case 'toast':
-      return { ...state, toast: { id: ++toastIds, message: action.message, tone: action.tone } };
-    case 'dismissToast':
-      return state.toast?.id === action.id ? { ...state, toast: undefined } : state;
     case 'openPay':
       // One popup at a time: paying replaces the limit popup that offered it.
       return { ...state, pay: action.pay, showLimitPop: false };

@@ -3,8 +3,8 @@ import type { TransferRequest } from '~/lib/api-client';
 import { mapLimit } from '#shared/map-limit';
 import { BATCH_CONCURRENCY } from '~/lib/batch';
 import { isDailyLimit, runTask } from '~/lib/run-task';
-import { useAuth } from '~/stores/auth-provider';
-import type { FlowAction } from '~/components/tool-flow/flow-state';
+import { useAuthActions } from '~/stores/auth-provider';
+import type { FlowAction } from './flow-state';
 
 export interface BatchJob {
   uid: string;
@@ -14,7 +14,7 @@ export interface BatchJob {
 /** Runs one task per file, a few at a time, each reporting into its own file item. */
 export function useBatchTasks(dispatch: Dispatch<FlowAction>) {
   const current = useRef<AbortController | null>(null);
-  const { openLimit } = useAuth();
+  const { openLimit } = useAuthActions();
 
   const cancel = useCallback(() => {
     current.current?.abort();

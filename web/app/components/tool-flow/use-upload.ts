@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import { ApiError, uploadFile } from '~/lib/api-client';
-import type { FileItem, FlowAction } from '~/components/tool-flow/flow-state';
+import type { FileItem, FlowAction } from './flow-state';
 
 /** Uploads file items one request each, reporting progress into the flow; unmounting aborts them. */
 export function useUpload(toolType: string, dispatch: Dispatch<FlowAction>) {

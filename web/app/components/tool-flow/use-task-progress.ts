@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { TransferRequest } from '~/lib/api-client';
 import { isDailyLimit, runTask } from '~/lib/run-task';
-import { useAuth } from '~/stores/auth-provider';
-import type { FlowAction } from '~/components/tool-flow/flow-state';
+import { useAuthActions } from '~/stores/auth-provider';
+import type { FlowAction } from './flow-state';
 
 /** Runs the flow's one conversion; starting again or unmounting cancels the previous run. */
 export function useTaskProgress(dispatch: Dispatch<FlowAction>) {
   const current = useRef<AbortController | null>(null);
-  const { openLimit } = useAuth();
+  const { openLimit } = useAuthActions();
 
   const cancel = useCallback(() => {
     current.current?.abort();
