@@ -35,15 +35,15 @@ export type TaskNotice =
   /** PDF/A-1b: the output passed Apache PDFBox Preflight. */
   | 'PDFA_VALIDATED'
   /** PDF/A-2b or 3b: the output passed the checks Sheaf runs itself (no full validator for those parts). */
-  | 'PDFA_BASICS_CHECKED';
+  | 'PDFA_BASICS_CHECKED'
+  /** Compare: the two documents have the same words and, where compared, the same pictures. */
+  | 'NO_DIFFERENCES';
 
 /** What a task found and did beside its outputs, for the result page to show: Sanitize PDF's counts per kind. */
 export type TaskReport = { tool: 'sanitize-pdf'; found: Record<SanitizeKind, number>; removed: Record<SanitizeKind, number> };
 
 /** Numbers a notice's copy shows ("11 of 12 pages recovered"), by the names its copy uses. */
 export type NoticeParams = Record<string, number>;
-  /** Compare: the two documents have the same words and, where compared, the same pictures. */
-  | 'NO_DIFFERENCES';
 
 /** `POST /api/miaohui/file/upload` and `/unLoginUpload` (multipart field `file`, optional `toolType`). */
 export interface UploadAnswer {

@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import * as poppler from '../engines/poppler';
-import { parseTextLayout } from '../text/text-layout';
+import { parseTextLayout } from '../pdf-to-office/pdftotext-layout';
 
 /** A word where poppler found it: its 1-based page, its line (for one box per line) and its box in points from the top-left corner. */
 export interface PlacedWord {

@@ -10,7 +10,7 @@ import { textChanges, type FoundChange } from '../compare/text-changes';
 import { VISUAL_DPI, readGrey, thumbOf, visualDifferences } from '../compare/visual-changes';
 import * as poppler from '../engines/poppler';
 import { fileStem, preparePdf } from '../inputs/pdf-input';
-import { defineProcessor } from './types';
+import { defineProcessor } from '../contract/processor';
 
 /** Pages per pdftoppm call in the visual mode: paces progress reports. */
 const PAGES_PER_RENDER = 50;

@@ -4,7 +4,7 @@ import { FontBook } from '../editor/fonts';
 import type { ScriptSetter } from '../editor/script-runs';
 import * as qpdf from '../engines/qpdf';
 import type { PageFrameBoxes } from '../engines/poppler';
-import { compose, displayedSize, displayedToUser, type Matrix } from '../ocr/geometry';
+import { compose, displayedSize, displayedToUser, type Matrix } from '../pages/geometry';
 import type { StampTarget } from './stamp-document';
 import { ASCENT, DESCENT, gridPoint, type Placement, type TextStyle } from './stamp-sheet';
 
