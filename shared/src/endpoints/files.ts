@@ -71,6 +71,7 @@ const TRANSFER_ERRORS = [
   'TOO_MANY_FILES',
   'SINGLE_FILE_ONLY',
   'INVALID_PAGES',
+  'TOO_MANY_PAGES',
   'PASSWORD_EMPTY',
   'PASSWORD_LENGTH',
   'URL_EMPTY',
@@ -200,7 +201,8 @@ export const FILES = area('Files and tools', 'Upload a file, start a tool on it 
       page: { schema: ZPageParam, description: '1-based page number', refused: 'NOT_FOUND' },
     },
     answer: { description: 'The thumbnail', type: 'image/jpeg' },
-    errors: [...DOWNLOAD_ERRORS, 'NOT_FOUND', 'PDF_ENCRYPTED'],
+    // The thumbnail job's refusals of the file itself, answered by their codes.
+    errors: [...DOWNLOAD_ERRORS, 'NOT_FOUND', 'UNSUPPORTED_TYPE', 'PDF_ENCRYPTED', 'PDF_DAMAGED', 'PDF_PAGE_TREE_BROKEN', 'FILE_TOO_COMPLEX'],
   },
   openForm: {
     method: 'post',
