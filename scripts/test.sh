@@ -35,6 +35,12 @@ bash scripts/check-drift.sh
 
 tier() { npx vitest run --config tests/vitest.config.ts --project "$1"; }
 
+# A CI log keeps only its tail: a failed run ends with the failing files and tests of every log given.
+failures() {
+  log "Failed:"
+  sed 's/\x1b\[[0-9;]*m//g' "$@" | grep -E '^ *(FAIL|×) ' | sort -u || true
+}
+
 # The unit tier needs no services and the integration tier spends much of its time waiting on
 # workers and engines, so a second lane runs beside it: the unit tier, then the integration files
 # that bring their own servers, on their own database and DATA_DIR. Its report follows.
@@ -48,17 +54,20 @@ apart_lane() {
 apart_lane >"$DATA_DIR/apart-lane.log" 2>&1 &
 lane_pid=$!
 integration_status=0
-tier integration || integration_status=$?
+tier integration 2>&1 | tee "$DATA_DIR/integration.log" || integration_status=$?
 # Without local servers there is no second database: the apart files run after the others.
-if [[ -z "$APART_DATABASE_URL" && $integration_status == 0 ]]; then tier integration-apart || integration_status=$?; fi
+if [[ -z "$APART_DATABASE_URL" && $integration_status == 0 ]]; then tier integration-apart 2>&1 | tee -a "$DATA_DIR/integration.log" || integration_status=$?; fi
 lane_status=0
 wait "$lane_pid" || lane_status=$?
 log "Tiers: unit and integration-apart"
 cat "$DATA_DIR/apart-lane.log"
-((lane_status == 0 && integration_status == 0)) || die "unit + integration-apart: exit $lane_status, integration: exit $integration_status"
+if ((lane_status != 0 || integration_status != 0)); then
+  failures "$DATA_DIR/integration.log" "$DATA_DIR/apart-lane.log"
+  die "unit + integration-apart: exit $lane_status, integration: exit $integration_status"
+fi
 
 for t in conformance e2e; do
   log "Tier: $t"
-  tier "$t"
+  tier "$t" 2>&1 | tee "$DATA_DIR/$t.log" || { failures "$DATA_DIR/$t.log"; die "$t: failed"; }
 done
 log "All tiers passed"
