@@ -27,7 +27,9 @@ describe('security headers', () => {
 
   it('serves pages under a nonce-based Content-Security-Policy that every inline script and style carries', async () => {
     const nonces = new Set<string>();
-    for (const path of ['/', '/merge-pdf', '/fr', '/fr/compress-pdf', '/pricing']) {
+    // The site's stylesheet is inlined on every page, the tools' beside it on a tool's page.
+    const sheets: Record<string, number> = { '/': 1, '/merge-pdf': 2, '/fr': 1, '/fr/compress-pdf': 2, '/pricing': 1 };
+    for (const [path, sheetCount] of Object.entries(sheets)) {
       const res = await request(stack.app).get(path);
       expect(res.headers['content-type'], path).toMatch(/^text\/html/);
       const csp = directives(res.headers['content-security-policy']);
@@ -45,13 +47,13 @@ describe('security headers', () => {
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
 
-      // Every inline script that runs (JSON-LD data blocks do not) and the inlined stylesheet carry the nonce.
+      // Every inline script that runs (JSON-LD data blocks do not) and every inlined stylesheet carry the nonce.
       const scripts = [...res.text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]).filter((attrs) => !attrs.includes('application/ld+json'));
       expect(scripts.length, path).toBeGreaterThan(2);
       for (const attrs of scripts) expect(attrs, path).toContain(`nonce="${nonce}"`);
       const styles = [...res.text.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]);
-      expect(styles.length).toBe(1);
-      expect(styles[0]).toContain(`nonce="${nonce}"`);
+      expect(styles, path).toHaveLength(sheetCount);
+      for (const attrs of styles) expect(attrs, path).toContain(`nonce="${nonce}"`);
       // Nothing the policy would refuse: no inline handlers, no style attributes in the served HTML.
       expect(res.text).not.toMatch(/<[^>]+\son[a-z]+=/i);
       expect(res.text).not.toMatch(/<[^>]+\sstyle="/i);
@@ -62,9 +64,9 @@ describe('security headers', () => {
 
   it("answers a page's scripts with nosniff and the resource policy only, and pdf.js's worker under the full policy", async () => {
     const page = await request(stack.app).get('/edit-pdf');
-    // The editor's own stylesheet is inlined beside the site's, under the same nonce.
+    // The editor's own stylesheet is inlined beside the site's and the tools', under the same nonce.
     const styles = [...page.text.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]);
-    expect(styles).toHaveLength(2);
+    expect(styles).toHaveLength(3);
     const scripts = [...page.text.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(3);
     for (const script of scripts) {
