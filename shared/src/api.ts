@@ -47,7 +47,7 @@ export type TaskReport = SanitizeReport | RedactReport;
 export type SanitizeReport = { tool: 'sanitize-pdf'; found: Record<SanitizeKind, number>; removed: Record<SanitizeKind, number> };
 
 /** Redact PDF: how many areas were redacted on how many pages, and the pages it could not redact in place (never silently). */
-export interface RedactReport {
+export type RedactReport = {
   tool: 'redact-pdf';
   /** Text matches of the terms and patterns, and boxes drawn, together. */
   areas: number;
@@ -56,7 +56,7 @@ export interface RedactReport {
   cleaned: number;
   /** 1-based pages where something under a box could not be removed without turning the page into a picture, and why. */
   left: Array<{ page: number; reason: RedactLeftReason }>;
-}
+};
 
 /** Numbers a notice's copy shows ("11 of 12 pages recovered"), by the names its copy uses. */
 export type NoticeParams = Record<string, number>;
