@@ -18,7 +18,7 @@ function RedactSummary({ report }: { report: RedactReport }) {
         <p className="task-report__none">{t('options.redact.report.nothing')}</p>
       ) : (
         <ul className="task-report__list">
-          <li>{t('options.redact.report.areas', { count: report.areas, pages: report.pages })}</li>
+          <li>{t('options.redact.report.areas', { count: report.areas, where: t('options.redact.report.pages', { count: report.pages }) })}</li>
           {report.cleaned > 0 && <li>{t('options.redact.report.cleaned', { count: report.cleaned })}</li>}
         </ul>
       )}
