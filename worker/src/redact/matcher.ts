@@ -47,8 +47,9 @@ export class Matcher {
     for (const line of options.terms.split('\n')) {
       const term = line.trim();
       if (term === '') continue;
-      // A plain term matches whatever white space separates its words in the text.
-      const source = options.regex ? term : term.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+      // A plain term matches whole words ("Jane" not inside "Janet"), whatever white space separates them in the text.
+      const words = term.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+      const source = options.regex ? term : `${/^[\p{L}\p{N}]/u.test(term) ? '(?<![\\p{L}\\p{N}])' : ''}${words}${/[\p{L}\p{N}]$/u.test(term) ? '(?![\\p{L}\\p{N}])' : ''}`;
       this.rules.push({ re: new RegExp(source, 'giu') });
     }
     for (const pattern of options.patterns) {
