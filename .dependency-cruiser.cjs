@@ -25,6 +25,7 @@ const WORKER_LAYERS = [
   ['ocr', 'recognition of scanned pages (Tesseract, deskew, text layers, OCR to Office): it writes Office files with pdf-to-office'],
   ['stamps', 'headers, footers, page numbers and watermarks drawn on pages: they set text with the editor'],
   ['compare', "two PDFs compared (pages aligned, words diffed, pictures compared) and the report drawn: it reads words with pdf-to-office's pdftotext parser and embeds the editor's fonts"],
+  ['redact', "true redaction (matches found with PDFium's text API, what lies under the boxes removed, annotations, bookmarks and metadata cleaned): it opens files with the editor's PDFium"],
   ['editor', "the editor's operations applied to a PDF (PDFium, fonts, the seal): used by the edit, annotate, sign and stamping tools"],
   ['cad', 'DWG and DXF drawings to PDF and JPG'],
   ['ebooks', 'comic books and DRM checks for eBooks to PDF: comics are laid out as images'],

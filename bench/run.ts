@@ -23,6 +23,7 @@ import { pdfToExcelBench } from './pdf-to-excel';
 import { pdfToPptBench } from './pdf-to-ppt';
 import { pdfToWordBench, pdfToWordRunningBench } from './pdf-to-word';
 import { sanitizeBench } from './sanitize';
+import { redactBench } from './redact';
 import { pdfaBench } from './pdfa';
 import { stampsBench } from './stamps';
 import { stoppingBench } from './stopping';
@@ -38,6 +39,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   organize: organizeBench,
   stamps: stampsBench,
   sanitize: sanitizeBench,
+  redact: redactBench,
   layout: layoutBench,
   thumbnails: thumbnailsBench,
   office: officeBench,

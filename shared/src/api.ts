@@ -1,3 +1,4 @@
+import type { RedactLeftReason } from './tools/redact-kinds';
 import type { SanitizeKind } from './tools/sanitize-kinds';
 
 /** Envelope codes of the tool calls (upload, transfer, transferProgress). */
@@ -39,8 +40,23 @@ export type TaskNotice =
   /** Compare: the two documents have the same words and, where compared, the same pictures. */
   | 'NO_DIFFERENCES';
 
-/** What a task found and did beside its outputs, for the result page to show: Sanitize PDF's counts per kind. */
-export type TaskReport = { tool: 'sanitize-pdf'; found: Record<SanitizeKind, number>; removed: Record<SanitizeKind, number> };
+/** What a task found and did beside its outputs, for the result page to show: Sanitize PDF's counts per kind, Redact PDF's areas. */
+export type TaskReport = SanitizeReport | RedactReport;
+
+/** Sanitize PDF: what the file held and what was removed, kind by kind. */
+export type SanitizeReport = { tool: 'sanitize-pdf'; found: Record<SanitizeKind, number>; removed: Record<SanitizeKind, number> };
+
+/** Redact PDF: how many areas were redacted on how many pages, and the pages it could not redact in place (never silently). */
+export type RedactReport = {
+  tool: 'redact-pdf';
+  /** Text matches of the terms and patterns, and boxes drawn, together. */
+  areas: number;
+  pages: number;
+  /** Annotations, fields and bookmarks removed or cleaned, and metadata entries cleaned, because they carried a redacted phrase. */
+  cleaned: number;
+  /** 1-based pages where something under a box could not be removed without turning the page into a picture, and why. */
+  left: Array<{ page: number; reason: RedactLeftReason }>;
+};
 
 /** Numbers a notice's copy shows ("11 of 12 pages recovered"), by the names its copy uses. */
 export type NoticeParams = Record<string, number>;

@@ -112,4 +112,20 @@ describe('the metadata, watermark and page-number pages', () => {
     expect(pdfinfo(saved)).not.toMatch(/^Author:/m);
     expect(pageText(saved, 1)).not.toContain('Jane Secret');
   });
+
+  it('redacts a name and the e-mail addresses, says so, and the downloaded file no longer holds them', async () => {
+    const page = await browser.newPage({ acceptDownloads: true });
+    await page.goto(`${stack.baseUrl}/redact-pdf`);
+    await hydrated(page);
+    await page.locator('input[type=file]').setInputFiles(fixture('pdf/sheaf_to-redact.pdf'));
+    expect(await page.getByRole('note').innerText()).toContain('cannot be undone');
+    await page.getByLabel('Words or phrases to redact').fill('Jane Secret');
+    await page.getByLabel('E-mail addresses').check();
+    await page.getByRole('button', { name: /^Redact PDF/ }).click();
+    await page.getByText('5 areas blacked out on 2 pages').waitFor({ timeout: 60_000 });
+    const saved = await download(page, 'redacted.pdf');
+    const text = pageText(saved, 1) + pageText(saved, 2);
+    expect(text).not.toMatch(/Jane Secret|jane\.secret@example\.com/);
+    expect(text).toContain('Account holder:');
+  });
 });

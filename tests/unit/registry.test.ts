@@ -18,7 +18,7 @@ const modulesIn = (dir: string) =>
 defineProcessor(rotateTool, async (ctx: ProcessorContext<ToolOptions<typeof htmlTool>>) => ({ outputs: [], name: ctx.options.url }));
 
 /** Modules of shared/src/tools that declare no tool. */
-const TOOL_HELPERS = ['index', 'define', 'catalog', 'fields', 'stamp-fields', 'libreoffice', 'sanitize-kinds'];
+const TOOL_HELPERS = ['index', 'define', 'catalog', 'fields', 'stamp-fields', 'libreoffice', 'sanitize-kinds', 'redact-kinds'];
 
 describe('tool registry', () => {
   it('declares every tool once, with its route slug as id', () => {

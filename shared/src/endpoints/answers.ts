@@ -5,6 +5,7 @@ import type { ApiKeyView, CreatedApiKey, TaskAnswer, UploadAnswer } from '../api
 import type { DeductTimesResult, VipInfo } from '../billing/api';
 import { ERRORS, type ErrorCode } from '../errors';
 import { ZSavedSignatureData, type AccountSignature } from '../signatures';
+import { REDACT_LEFT_REASONS } from '../tools/redact-kinds';
 import { SANITIZE_KINDS } from '../tools/sanitize-pdf';
 
 /** A count for each kind sanitize-pdf looks for: an object whose properties the document names. */
@@ -77,13 +78,24 @@ const ZTaskResult = z.object({
   names: z.array(z.string()).optional().describe('The download names of the outputs, in order'),
   notice: z.string().optional().describe('A note on a success, e.g. ALREADY_OPTIMAL'),
   report: z
-    .object({
-      tool: z.literal('sanitize-pdf'),
-      found: countPerKind.describe('What the file held, per kind'),
-      removed: countPerKind.describe('What was removed, per kind (the kinds chosen)'),
-    })
+    .discriminatedUnion('tool', [
+      z.object({
+        tool: z.literal('sanitize-pdf'),
+        found: countPerKind.describe('What the file held, per kind'),
+        removed: countPerKind.describe('What was removed, per kind (the kinds chosen)'),
+      }),
+      z.object({
+        tool: z.literal('redact-pdf'),
+        areas: z.number().int().describe('Areas redacted: text matches and boxes drawn'),
+        pages: z.number().int().describe('Pages with at least one area'),
+        cleaned: z.number().int().describe('Annotations, fields, bookmarks and metadata entries removed or cleaned for carrying a redacted phrase'),
+        left: z
+          .array(z.object({ page: z.number().int(), reason: z.enum(REDACT_LEFT_REASONS) }))
+          .describe('Pages where something under a box could not be removed without rasterising the page, and why (image: a picture in a format that cannot be rewritten)'),
+      }),
+    ])
     .optional()
-    .describe('sanitize-pdf: what was found and removed'),
+    .describe('sanitize-pdf: what was found and removed; redact-pdf: what was redacted and what could not be'),
   noticeParams: z.record(z.string(), z.number()).optional().describe('The figures the notice names, e.g. { "recovered": 11, "found": 12 } for REPAIRED_SOME_PAGES'),
   message: z.string().optional().describe('Failed: the user-safe reason'),
   errorCode: z.string().optional().describe('Failed: its catalogue code'),

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
+import type { SanitizeReport, TaskReport } from '#shared/api';
 import { SANITIZE_KINDS, type SanitizeKind } from '#shared/tools/sanitize-pdf';
 import type { ToolConformance, ToolRun } from '../harness';
 import { differingPixelShare } from '../image-checks';
@@ -54,6 +55,12 @@ const looksTheSame = async ({ inputs, outputs, workDir }: ToolRun, pages: number
   }
 };
 
+/** The run's report, which must be Sanitize PDF's. */
+function sanitized(report: TaskReport | undefined): SanitizeReport {
+  expect(report?.tool).toBe('sanitize-pdf');
+  return report as SanitizeReport;
+}
+
 const counts = (c: Partial<Record<SanitizeKind, number>>) => Object.fromEntries(SANITIZE_KINDS.map((k) => [k, c[k] ?? 0]));
 /** What the fixture holds: 5 scripts and triggers, 2 attachments, 5 outside links, 1 hidden layer, Info + XMP, a note and a highlight, 2 filled fields. */
 const EVERYTHING = counts({ javascript: 5, attachments: 2, links: 5, layers: 1, metadata: 2, comments: 2, formdata: 2 });
@@ -63,9 +70,9 @@ const sanitizePdf: ToolConformance = {
   sample: [everything.file],
   pagesOf: ([pages]) => [pages],
   // Whatever the input, the output says what it found and removed, and removes no more than it found.
-  invariant: ({ report }) => {
-    expect(report?.tool).toBe('sanitize-pdf');
-    for (const kind of SANITIZE_KINDS) expect(report!.removed[kind]).toBeLessThanOrEqual(report!.found[kind]);
+  invariant: (run) => {
+    const report = sanitized(run.report);
+    for (const kind of SANITIZE_KINDS) expect(report.removed[kind]).toBeLessThanOrEqual(report.found[kind]);
   },
   cases: [
     {
@@ -101,8 +108,8 @@ const sanitizePdf: ToolConformance = {
       options: { layers: false, comments: false, formdata: 'false' },
       pages: [2],
       async check({ report, outputs }) {
-        expect(report?.found).toEqual(EVERYTHING);
-        expect(report?.removed).toEqual(counts({ javascript: 5, attachments: 2, links: 5, metadata: 2 }));
+        expect(sanitized(report).found).toEqual(EVERYTHING);
+        expect(sanitized(report).removed).toEqual(counts({ javascript: 5, attachments: 2, links: 5, metadata: 2 }));
         const kinds = new Set(leftovers(outputs[0].path).map((line) => line.split(':')[0]));
         expect(kinds).toEqual(new Set(['layers', 'comments', 'formdata']));
         expect(await text(outputs[0].path)).toContain('Jane Secret');
@@ -113,7 +120,7 @@ const sanitizePdf: ToolConformance = {
       inputs: [taxForm.file],
       pages: [taxForm.pages],
       async check(run) {
-        expect(run.report?.removed).toEqual(counts({ javascript: 61, metadata: 2, formdata: 7 }));
+        expect(sanitized(run.report).removed).toEqual(counts({ javascript: 61, metadata: 2, formdata: 7 }));
         expect(leftovers(run.outputs[0].path)).toEqual([]);
         await looksTheSame(run, 1);
       },
@@ -123,7 +130,7 @@ const sanitizePdf: ToolConformance = {
       inputs: [layered.file],
       pages: [layered.pages],
       async check(run) {
-        expect(run.report?.removed).toEqual(counts({ layers: 2, metadata: 1 }));
+        expect(sanitized(run.report).removed).toEqual(counts({ layers: 2, metadata: 1 }));
         expect(leftovers(run.outputs[0].path)).toEqual([]);
         expect(await text(run.outputs[0].path)).toBe(await text(run.inputs[0]));
         await looksTheSame(run, layered.pages);

@@ -3,12 +3,12 @@ import { createRequire } from 'node:module';
 import { init } from '@embedpdf/pdfium';
 import { AppError } from '#shared/errors';
 
-type Pdfium = Awaited<ReturnType<typeof init>>;
+export type Pdfium = Awaited<ReturnType<typeof init>>;
 
 let instance: Promise<Pdfium> | undefined;
 
 /** PDFium in WebAssembly, loaded once per task host from the package's own wasm file (never a URL). */
-function pdfium(): Promise<Pdfium> {
+export function pdfium(): Promise<Pdfium> {
   instance ??= (async () => {
     const wasm = await readFile(createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm'));
     const module = await init({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer });
@@ -87,24 +87,29 @@ export async function removeText(bytes: Uint8Array, removals: readonly TextRemov
         m.FPDF_ClosePage(page);
       }
     }
-    const writer = m.PDFiumExt_OpenFileWriter();
-    try {
-      if (!m.PDFiumExt_SaveAsCopy(doc, writer)) throw new Error('pdfium could not save the edited file');
-      const size = m.PDFiumExt_GetFileWriterSize(writer);
-      const out = m.pdfium.wasmExports.malloc(size);
-      try {
-        m.PDFiumExt_GetFileWriterData(writer, out, size);
-        return { bytes: heap().slice(out, out + size), styles };
-      } finally {
-        m.pdfium.wasmExports.free(out);
-      }
-    } finally {
-      m.PDFiumExt_CloseFileWriter(writer);
-    }
+    return { bytes: saveDocument(m, doc), styles };
   } finally {
     m.pdfium.wasmExports.free(scratch);
     m.FPDF_CloseDocument(doc);
     m.pdfium.wasmExports.free(buf);
+  }
+}
+
+/** The document as PDFium writes it whole (not an incremental update): what it dropped from the pages is gone from the file. */
+export function saveDocument(m: Pdfium, doc: number): Uint8Array {
+  const writer = m.PDFiumExt_OpenFileWriter();
+  try {
+    if (!m.PDFiumExt_SaveAsCopy(doc, writer)) throw new Error('pdfium could not save the edited file');
+    const size = m.PDFiumExt_GetFileWriterSize(writer);
+    const out = m.pdfium.wasmExports.malloc(size);
+    try {
+      m.PDFiumExt_GetFileWriterData(writer, out, size);
+      return (m.pdfium as unknown as { HEAPU8: Uint8Array }).HEAPU8.slice(out, out + size);
+    } finally {
+      m.pdfium.wasmExports.free(out);
+    }
+  } finally {
+    m.PDFiumExt_CloseFileWriter(writer);
   }
 }
 

@@ -30,6 +30,7 @@ export const OPTIONS_TOOLS = [
   'pdf-to-excel',
   'edit-metadata',
   'sanitize-pdf',
+  'redact-pdf',
   'pdf-to-pdfa',
   'compare-pdf',
 ] as const satisfies readonly ToolId[];

@@ -1,9 +1,42 @@
 import { useTranslation } from 'react-i18next';
-import type { TaskReport as Report } from '#shared/api';
+import type { RedactReport, SanitizeReport, TaskReport as Report } from '#shared/api';
 import { SANITIZE_KINDS } from '#shared/tools/sanitize-kinds';
 
-/** What the task found and did, kind by kind: Sanitize PDF's report. */
+/** What the task found and did: Sanitize PDF's kinds, Redact PDF's areas and the pages it could not redact in place. */
 export function TaskReport({ report }: { report: Report }) {
+  return report.tool === 'redact-pdf' ? <RedactSummary report={report} /> : <SanitizeTable report={report} />;
+}
+
+function RedactSummary({ report }: { report: RedactReport }) {
+  const { t } = useTranslation();
+  return (
+    <section className="task-report" aria-labelledby="task-report-title">
+      <h3 id="task-report-title" className="task-report__title">
+        {t('options.redact.report.title')}
+      </h3>
+      {report.areas === 0 && report.cleaned === 0 ? (
+        <p className="task-report__none">{t('options.redact.report.nothing')}</p>
+      ) : (
+        <ul className="task-report__list">
+          <li>{t('options.redact.report.areas', { count: report.areas, where: t('options.redact.report.pages', { count: report.pages }) })}</li>
+          {report.cleaned > 0 && <li>{t('options.redact.report.cleaned', { count: report.cleaned })}</li>}
+        </ul>
+      )}
+      {report.left.length > 0 && (
+        <div className="notice" role="alert">
+          <p>{t('options.redact.report.left')}</p>
+          <ul>
+            {report.left.map(({ page }) => (
+              <li key={page}>{t('options.redact.report.leftPage', { page })}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SanitizeTable({ report }: { report: SanitizeReport }) {
   const { t } = useTranslation();
   const total = SANITIZE_KINDS.reduce((n, kind) => n + report.found[kind], 0);
   return (

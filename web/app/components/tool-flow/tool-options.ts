@@ -15,6 +15,7 @@ import { pdfToExcelOptions, takesOneSheet } from './options-pdf-to-excel';
 import { pdfToJpgOptions } from './options-pdf-to-jpg';
 import { pdfaOptions } from './options-pdfa';
 import { protectOptions } from './options-protect';
+import { redactOptions } from './options-redact';
 import { rotateOptions } from './options-rotate';
 import { sanitizeOptions } from './options-sanitize';
 import { splitOptions } from './options-split';
@@ -53,6 +54,7 @@ export const TOOL_OPTIONS: Record<OptionsToolId, ToolOptions<any> | undefined> =
   'pdf-to-excel': takesOneSheet ? pdfToExcelOptions : undefined,
   'edit-metadata': metadataOptions,
   'sanitize-pdf': sanitizeOptions,
+  'redact-pdf': redactOptions,
   'pdf-to-pdfa': pdfaOptions,
   'compare-pdf': compareOptions,
 };
