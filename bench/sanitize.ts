@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SANITIZE_KINDS } from '#shared/tools/sanitize-pdf';
+import type { SanitizeReport } from '#shared/api';
 import { pageCount } from '../worker/src/engines/qpdf';
 import { runEngine } from '../worker/src/engines/run';
 import { fixture } from '../tests/support/fixtures';
@@ -40,7 +41,7 @@ export async function sanitizeBench(): Promise<string> {
         const work = await scratchDir('sanitize-run');
         const { seconds, result } = await timed(() => runProcessor('sanitize-pdf', [file], {}, work));
         times.push(seconds);
-        const report = result.report!;
+        const report = result.report as SanitizeReport;
         removed = SANITIZE_KINDS.reduce((n, kind) => n + report.removed[kind], 0);
         await fs.rm(work, { recursive: true, force: true });
       }

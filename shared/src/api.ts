@@ -1,3 +1,4 @@
+import type { SignatureCheck } from './signature-check';
 import type { SanitizeKind } from './tools/sanitize-kinds';
 
 /** Envelope codes of the tool calls (upload, transfer, transferProgress). */
@@ -39,8 +40,9 @@ export type TaskNotice =
   /** Compare: the two documents have the same words and, where compared, the same pictures. */
   | 'NO_DIFFERENCES';
 
-/** What a task found and did beside its outputs, for the result page to show: Sanitize PDF's counts per kind. */
-export type TaskReport = { tool: 'sanitize-pdf'; found: Record<SanitizeKind, number>; removed: Record<SanitizeKind, number> };
+/** What a task found and did beside its outputs, for the result page to show: Sanitize PDF's counts per kind, Check signatures' findings. */
+export type TaskReport = SanitizeReport | SignatureCheck;
+export type SanitizeReport = { tool: 'sanitize-pdf'; found: Record<SanitizeKind, number>; removed: Record<SanitizeKind, number> };
 
 /** Numbers a notice's copy shows ("11 of 12 pages recovered"), by the names its copy uses. */
 export type NoticeParams = Record<string, number>;

@@ -7,6 +7,17 @@ import { ERRORS, type ErrorCode } from '../errors';
 import { ZSavedSignatureData, type AccountSignature } from '../signatures';
 import { SANITIZE_KINDS } from '../tools/sanitize-pdf';
 
+/** One signature as validate-signature reports it (`SignatureFinding`). */
+const ZSignatureFinding = z.object({
+  field: z.string().describe("The signature field's name"),
+  signer: z.string().describe("The signer certificate's common name"),
+  subject: z.string().describe("The signer certificate's distinguished name"),
+  signedAt: z.string().nullable().describe('The signing time the signature states, ISO 8601 UTC; null when it states none'),
+  coversWholeFile: z.boolean().describe('False when the document was changed after this signature'),
+  validity: z.enum(['valid', 'invalid', 'unknown']).describe('Whether the signed bytes still match the signature'),
+  trust: z.enum(['trusted', 'untrusted', 'notChecked']).describe("Whether the certificate leads to the operator's trusted roots; notChecked when none are configured"),
+});
+
 /** A count for each kind sanitize-pdf looks for: an object whose properties the document names. */
 const countPerKind = z.object(Object.fromEntries(SANITIZE_KINDS.map((kind) => [kind, z.number().int()])) as Record<(typeof SANITIZE_KINDS)[number], z.ZodNumber>);
 
@@ -77,13 +88,19 @@ const ZTaskResult = z.object({
   names: z.array(z.string()).optional().describe('The download names of the outputs, in order'),
   notice: z.string().optional().describe('A note on a success, e.g. ALREADY_OPTIMAL'),
   report: z
-    .object({
-      tool: z.literal('sanitize-pdf'),
-      found: countPerKind.describe('What the file held, per kind'),
-      removed: countPerKind.describe('What was removed, per kind (the kinds chosen)'),
-    })
+    .discriminatedUnion('tool', [
+      z.object({
+        tool: z.literal('sanitize-pdf'),
+        found: countPerKind.describe('What the file held, per kind'),
+        removed: countPerKind.describe('What was removed, per kind (the kinds chosen)'),
+      }),
+      z.object({
+        tool: z.literal('validate-signature'),
+        signatures: z.array(ZSignatureFinding).describe('Every signature, in the order they were added'),
+      }),
+    ])
     .optional()
-    .describe('sanitize-pdf: what was found and removed'),
+    .describe('sanitize-pdf: what was found and removed; validate-signature: each signature and what was found of it'),
   noticeParams: z.record(z.string(), z.number()).optional().describe('The figures the notice names, e.g. { "recovered": 11, "found": 12 } for REPAIRED_SOME_PAGES'),
   message: z.string().optional().describe('Failed: the user-safe reason'),
   errorCode: z.string().optional().describe('Failed: its catalogue code'),

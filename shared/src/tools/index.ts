@@ -16,6 +16,7 @@ import addHeaderFooter from './add-header-footer';
 import unlockPdf from './unlock-pdf';
 import protectPdf from './protect-pdf';
 import sanitizePdf from './sanitize-pdf';
+import validateSignature from './validate-signature';
 import pdfToWord from './pdf-to-word';
 import pdfToExcel from './pdf-to-excel';
 import pdfToPpt from './pdf-to-ppt';
@@ -63,6 +64,7 @@ export const TOOLS = [
   unlockPdf,
   protectPdf,
   sanitizePdf,
+  validateSignature,
   pdfToWord,
   pdfToExcel,
   pdfToPpt,

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
+import type { SanitizeReport } from '#shared/api';
 import { SANITIZE_KINDS, type SanitizeKind } from '#shared/tools/sanitize-pdf';
 import type { ToolConformance, ToolRun } from '../harness';
 import { differingPixelShare } from '../image-checks';
@@ -65,7 +66,8 @@ const sanitizePdf: ToolConformance = {
   // Whatever the input, the output says what it found and removed, and removes no more than it found.
   invariant: ({ report }) => {
     expect(report?.tool).toBe('sanitize-pdf');
-    for (const kind of SANITIZE_KINDS) expect(report!.removed[kind]).toBeLessThanOrEqual(report!.found[kind]);
+    const { found, removed } = report as SanitizeReport;
+    for (const kind of SANITIZE_KINDS) expect(removed[kind]).toBeLessThanOrEqual(found[kind]);
   },
   cases: [
     {
@@ -101,8 +103,8 @@ const sanitizePdf: ToolConformance = {
       options: { layers: false, comments: false, formdata: 'false' },
       pages: [2],
       async check({ report, outputs }) {
-        expect(report?.found).toEqual(EVERYTHING);
-        expect(report?.removed).toEqual(counts({ javascript: 5, attachments: 2, links: 5, metadata: 2 }));
+        expect((report as SanitizeReport).found).toEqual(EVERYTHING);
+        expect((report as SanitizeReport).removed).toEqual(counts({ javascript: 5, attachments: 2, links: 5, metadata: 2 }));
         const kinds = new Set(leftovers(outputs[0].path).map((line) => line.split(':')[0]));
         expect(kinds).toEqual(new Set(['layers', 'comments', 'formdata']));
         expect(await text(outputs[0].path)).toContain('Jane Secret');
@@ -113,7 +115,7 @@ const sanitizePdf: ToolConformance = {
       inputs: [taxForm.file],
       pages: [taxForm.pages],
       async check(run) {
-        expect(run.report?.removed).toEqual(counts({ javascript: 61, metadata: 2, formdata: 7 }));
+        expect((run.report as SanitizeReport).removed).toEqual(counts({ javascript: 61, metadata: 2, formdata: 7 }));
         expect(leftovers(run.outputs[0].path)).toEqual([]);
         await looksTheSame(run, 1);
       },
@@ -123,7 +125,7 @@ const sanitizePdf: ToolConformance = {
       inputs: [layered.file],
       pages: [layered.pages],
       async check(run) {
-        expect(run.report?.removed).toEqual(counts({ layers: 2, metadata: 1 }));
+        expect((run.report as SanitizeReport).removed).toEqual(counts({ layers: 2, metadata: 1 }));
         expect(leftovers(run.outputs[0].path)).toEqual([]);
         expect(await text(run.outputs[0].path)).toBe(await text(run.inputs[0]));
         await looksTheSame(run, layered.pages);

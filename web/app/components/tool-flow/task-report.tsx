@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import type { TaskReport as Report } from '#shared/api';
+import type { SanitizeReport, TaskReport as Report } from '#shared/api';
 import { SANITIZE_KINDS } from '#shared/tools/sanitize-kinds';
+import { SignatureReport } from './signature-report';
 
-/** What the task found and did, kind by kind: Sanitize PDF's report. */
+/** What the task found and did: Sanitize PDF's counts kind by kind, or Check signatures' findings. */
 export function TaskReport({ report }: { report: Report }) {
+  return report.tool === 'validate-signature' ? <SignatureReport report={report} /> : <SanitizeTable report={report} />;
+}
+
+function SanitizeTable({ report }: { report: SanitizeReport }) {
   const { t } = useTranslation();
   const total = SANITIZE_KINDS.reduce((n, kind) => n + report.found[kind], 0);
   return (
