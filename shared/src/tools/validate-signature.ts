@@ -13,7 +13,8 @@ export default defineTool({
   minFiles: 1,
   maxFiles: 1,
   options: noOptions,
-  engines: ['pdfsig'],
+  // qpdf makes sure the file opens; pdfsig reads its signatures.
+  engines: ['qpdf', 'pdfsig'],
   output: 'file',
   built: true,
   // pdfsig reads the signatures, not the pages; the limit only bounds what a task may load.

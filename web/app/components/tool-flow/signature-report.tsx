@@ -6,7 +6,7 @@ import { useLang } from '~/lib/i18n';
 export function SignatureReport({ report }: { report: SignatureCheck }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const when = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' });
+  const when = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' });
   const { signatures } = report;
   return (
     <section className="task-report signature-report" aria-labelledby="task-report-title">
