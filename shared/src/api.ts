@@ -1,4 +1,5 @@
 import type { RedactLeftReason } from './tools/redact-kinds';
+import type { SignatureCheck } from './signature-check';
 import type { SanitizeKind } from './tools/sanitize-kinds';
 
 /** Envelope codes of the tool calls (upload, transfer, transferProgress). */
@@ -40,8 +41,8 @@ export type TaskNotice =
   /** Compare: the two documents have the same words and, where compared, the same pictures. */
   | 'NO_DIFFERENCES';
 
-/** What a task found and did beside its outputs, for the result page to show: Sanitize PDF's counts per kind, Redact PDF's areas. */
-export type TaskReport = SanitizeReport | RedactReport;
+/** What a task found and did beside its outputs, for the result page to show: Sanitize PDF's counts per kind, Redact PDF's areas, Check signatures' findings. */
+export type TaskReport = SanitizeReport | RedactReport | SignatureCheck;
 
 /** Sanitize PDF: what the file held and what was removed, kind by kind. */
 export type SanitizeReport = { tool: 'sanitize-pdf'; found: Record<SanitizeKind, number>; removed: Record<SanitizeKind, number> };

@@ -156,6 +156,11 @@ const ZEnv = z.object({
   /** The password of SIGN_CERT_P12 (unset: the file has none). */
   SIGN_CERT_PASSWORD: z.string().optional(),
   /**
+   * Check signatures: a file or a folder of root certificates (PEM or DER) the operator trusts; a
+   * signature whose certificate leads to one is "trusted". Unset, trust is reported as not checked.
+   */
+  SIGNATURE_TRUST_ROOTS: z.string().min(1).optional(),
+  /**
    * Where files live: `local` (under DATA_DIR/files, one machine or a shared volume) or `s3`, an
    * S3-compatible bucket (S3_BUCKET) reached with the AWS SDK's own variables: AWS_REGION,
    * AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, and AWS_ENDPOINT_URL_S3 for a non-AWS server (path-style).
@@ -224,7 +229,7 @@ export function urlFetchAllowlist(source: NodeJS.ProcessEnv): string[] {
   return ZEnv.shape.URL_FETCH_ALLOWLIST.parse(source.URL_FETCH_ALLOWLIST);
 }
 
-const ZProcessorConfig = ZEnv.pick({ HTML_LOAD_SECONDS: true, HTML_MAX_PAGES: true, URL_FETCH_ALLOWLIST: true, AI_BASE_URL: true, AI_API_KEY: true, AI_MODEL: true });
+const ZProcessorConfig = ZEnv.pick({ HTML_LOAD_SECONDS: true, HTML_MAX_PAGES: true, URL_FETCH_ALLOWLIST: true, AI_BASE_URL: true, AI_API_KEY: true, AI_MODEL: true, SIGNATURE_TRUST_ROOTS: true });
 
 /**
  * The settings tool processors read. The worker parses them with the rest at boot and sends them to
@@ -235,8 +240,8 @@ export type ProcessorConfig = z.output<typeof ZProcessorConfig>;
 
 /** The processors' settings out of the validated environment. */
 export function processorConfig(env: ProcessorConfig): ProcessorConfig {
-  const { HTML_LOAD_SECONDS, HTML_MAX_PAGES, URL_FETCH_ALLOWLIST, AI_BASE_URL, AI_API_KEY, AI_MODEL } = env;
-  return { HTML_LOAD_SECONDS, HTML_MAX_PAGES, URL_FETCH_ALLOWLIST, AI_BASE_URL, AI_API_KEY, AI_MODEL };
+  const { HTML_LOAD_SECONDS, HTML_MAX_PAGES, URL_FETCH_ALLOWLIST, AI_BASE_URL, AI_API_KEY, AI_MODEL, SIGNATURE_TRUST_ROOTS } = env;
+  return { HTML_LOAD_SECONDS, HTML_MAX_PAGES, URL_FETCH_ALLOWLIST, AI_BASE_URL, AI_API_KEY, AI_MODEL, SIGNATURE_TRUST_ROOTS };
 }
 
 /** The processors' settings parsed from variables, for what runs processors without a worker (tests, benchmarks). */

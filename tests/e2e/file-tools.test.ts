@@ -24,7 +24,7 @@ describe('the metadata, watermark and page-number pages', () => {
   let browser: Browser;
   let tmp: string;
   beforeAll(async () => {
-    stack = await startStack({}, { web: true });
+    stack = await startStack({ SIGNATURE_TRUST_ROOTS: fixture('pdf/sheaf_signing-root.pem') }, { web: true });
     browser = await launchChromium();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-e2e-'));
   });
@@ -127,5 +127,24 @@ describe('the metadata, watermark and page-number pages', () => {
     const text = pageText(saved, 1) + pageText(saved, 2);
     expect(text).not.toMatch(/Jane Secret|jane\.secret@example\.com/);
     expect(text).toContain('Account holder:');
+  });
+
+  it('checks the signatures of a file changed after signing and says so, signature by signature, in French', async () => {
+    const page = await browser.newPage({ acceptDownloads: true });
+    await page.goto(`${stack.baseUrl}/fr/validate-signature`);
+    await hydrated(page);
+    await page.locator('input[type=file]').setInputFiles(fixture('pdf/sheaf_signed-changed.pdf'));
+    await page.getByRole('button', { name: /^Vérifier les signatures/ }).click();
+    const report = page.getByRole('region', { name: 'Signatures de ce fichier' });
+    await report.waitFor({ timeout: 60_000 });
+    const [first, second] = await report.getByRole('article').allInnerTexts();
+    expect(first).toContain('Signature 1 : Ada Lovelace');
+    expect(first).toMatch(/Valide : ce qui a été signé n’a pas été modifié\.[\s\S]*Oui : du contenu a été ajouté après cette signature[\s\S]*Reconnu :/);
+    expect(second).toContain('Signature 2 : Sheaf Self-Signed');
+    expect(second).toMatch(/Aucune : cette signature couvre tout le fichier\.[\s\S]*Non reconnu :/);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Télécharger/ }).first().click()]);
+    const saved = path.join(tmp, 'signatures.json');
+    await file.saveAs(saved);
+    expect(JSON.parse(fs.readFileSync(saved, 'utf8')).map((s: { trust: string }) => s.trust)).toEqual(['trusted', 'untrusted']);
   });
 });

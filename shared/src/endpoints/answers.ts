@@ -8,6 +8,17 @@ import { ZSavedSignatureData, type AccountSignature } from '../signatures';
 import { REDACT_LEFT_REASONS } from '../tools/redact-kinds';
 import { SANITIZE_KINDS } from '../tools/sanitize-pdf';
 
+/** One signature as validate-signature reports it (`SignatureFinding`). */
+const ZSignatureFinding = z.object({
+  field: z.string().describe("The signature field's name"),
+  signer: z.string().describe("The signer certificate's common name"),
+  subject: z.string().describe("The signer certificate's distinguished name"),
+  signedAt: z.string().nullable().describe('The signing time the signature states, ISO 8601 UTC; null when it states none'),
+  coversWholeFile: z.boolean().describe('False when the document was changed after this signature'),
+  validity: z.enum(['valid', 'invalid', 'unknown']).describe('Whether the signed bytes still match the signature'),
+  trust: z.enum(['trusted', 'untrusted', 'notChecked']).describe("Whether the certificate leads to the operator's trusted roots; notChecked when none are configured"),
+});
+
 /** A count for each kind sanitize-pdf looks for: an object whose properties the document names. */
 const countPerKind = z.object(Object.fromEntries(SANITIZE_KINDS.map((kind) => [kind, z.number().int()])) as Record<(typeof SANITIZE_KINDS)[number], z.ZodNumber>);
 
@@ -93,9 +104,13 @@ const ZTaskResult = z.object({
           .array(z.object({ page: z.number().int(), reason: z.enum(REDACT_LEFT_REASONS) }))
           .describe('Pages where something under a box could not be removed without rasterising the page, and why (image: a picture in a format that cannot be rewritten)'),
       }),
+      z.object({
+        tool: z.literal('validate-signature'),
+        signatures: z.array(ZSignatureFinding).describe('Every signature, in the order they were added'),
+      }),
     ])
     .optional()
-    .describe('sanitize-pdf: what was found and removed; redact-pdf: what was redacted and what could not be'),
+    .describe('sanitize-pdf: what was found and removed; redact-pdf: what was redacted and what could not be; validate-signature: each signature and what was found of it'),
   noticeParams: z.record(z.string(), z.number()).optional().describe('The figures the notice names, e.g. { "recovered": 11, "found": 12 } for REPAIRED_SOME_PAGES'),
   message: z.string().optional().describe('Failed: the user-safe reason'),
   errorCode: z.string().optional().describe('Failed: its catalogue code'),

@@ -29,6 +29,7 @@ import enLegal from './en/pages/legal.json';
 import enNav from './en/nav.json';
 import enNotices from './en/notices.json';
 import enOptions from './en/options.json';
+import enSignatureCheck from './en/signatureCheck.json';
 import enPricing from './en/pricing.json';
 import enSite from './en/site.json';
 import enSubscription from './en/subscription.json';
@@ -63,6 +64,7 @@ import frLegal from './fr/pages/legal.json';
 import frNav from './fr/nav.json';
 import frNotices from './fr/notices.json';
 import frOptions from './fr/options.json';
+import frSignatureCheck from './fr/signatureCheck.json';
 import frPricing from './fr/pricing.json';
 import frSite from './fr/site.json';
 import frSubscription from './fr/subscription.json';
@@ -113,6 +115,7 @@ export const RESOURCES = {
     nav: enNav,
     notices: enNotices,
     options: enOptions,
+    signatureCheck: enSignatureCheck,
     pricing: enPricing,
     site: enSite,
     subscription: enSubscription,
@@ -147,6 +150,7 @@ export const RESOURCES = {
     nav: frNav,
     notices: frNotices,
     options: frOptions,
+    signatureCheck: frSignatureCheck,
     pricing: frPricing,
     site: frSite,
     subscription: frSubscription,

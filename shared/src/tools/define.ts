@@ -8,7 +8,7 @@ import type { ToolCategory, ToolOutput, ToolSummary } from './catalog';
 export { TOOL_CATEGORIES, byCategory, inMenu, outputsImages, type ToolCategory, type ToolMenu, type ToolOutput, type ToolSummary } from './catalog';
 
 /** Native engines a worker probes at boot; a tool needing a missing one is reported unavailable. */
-export const ENGINES = ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'soffice', 'chromium', 'ebook-convert', 'bsdtar', 'preflight'] as const;
+export const ENGINES = ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'soffice', 'chromium', 'ebook-convert', 'bsdtar', 'preflight', 'pdfsig'] as const;
 export type EngineName = (typeof ENGINES)[number];
 
 /**

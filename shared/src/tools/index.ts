@@ -17,6 +17,7 @@ import unlockPdf from './unlock-pdf';
 import protectPdf from './protect-pdf';
 import sanitizePdf from './sanitize-pdf';
 import redactPdf from './redact-pdf';
+import validateSignature from './validate-signature';
 import pdfToWord from './pdf-to-word';
 import pdfToExcel from './pdf-to-excel';
 import pdfToPpt from './pdf-to-ppt';
@@ -65,6 +66,7 @@ export const TOOLS = [
   protectPdf,
   sanitizePdf,
   redactPdf,
+  validateSignature,
   pdfToWord,
   pdfToExcel,
   pdfToPpt,

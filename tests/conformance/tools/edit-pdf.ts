@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { expect } from 'vitest';
 import { EDIT_LIMITS } from '#shared/editor/operations';
 import { annotations, edits, greysAt, halfBlackPng, meanGrey, op, textFieldValue, turnedCroppedPage } from '../editor/checks';
@@ -12,6 +14,8 @@ import { pageCount, pageRotations, pdfFixture, structureProblems, text } from '.
 
 const tracemonkey = pdfFixture('pdfjs_tracemonkey.pdf').file;
 const form = pdfFixture('pypdf_libreoffice-form.pdf').file;
+/** Signed twice, the second time after a change (tests/fixtures/pdf/sheaf_signed.ts). */
+const signed = pdfFixture('sheaf_signed-changed.pdf').file;
 /** A freehand stroke of as many points as a document may hold, zigzagging across the page (rounded as the browser sends them). */
 const longStroke = Array.from({ length: EDIT_LIMITS.inkPoints }, (_, i) => {
   const t = i / (EDIT_LIMITS.inkPoints - 1);
@@ -32,6 +36,22 @@ const editPdf: ToolConformance = {
     ...scriptCases,
     ...formCases,
     ...robustnessCases,
+    {
+      name: 'edits a signed PDF as an incremental update: pdfsig still finds both earlier signatures valid, the document changed after them',
+      inputs: [signed],
+      options: edits(textOp('Reviewed after signing'), { type: 'rotatePage', page: 1, angle: 90 }),
+      pages: [1],
+      async check({ inputs, outputs }) {
+        const report = spawnSync('pdfsig', ['-nocert', outputs[0].path], { encoding: 'utf8' }).stdout;
+        expect(report.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(2);
+        expect(report.match(/Not total document signed/g)).toHaveLength(2);
+        // The signed revision is kept byte for byte; the edits come after it.
+        const before = fs.readFileSync(inputs[0]);
+        expect(fs.readFileSync(outputs[0].path).subarray(0, before.length).equals(before)).toBe(true);
+        expect(await text(outputs[0].path)).toContain('Reviewed after signing');
+        expect(pageRotations(outputs[0].path)).toEqual([90]);
+      },
+    },
     {
       name: 'writes a text box in any script with an embedded font, under the input name',
       inputs: [tracemonkey],

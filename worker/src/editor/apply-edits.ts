@@ -46,6 +46,7 @@ import { AppError } from '#shared/errors';
 import { runEngine } from '../engines/run';
 import { apply, invert } from '../pages/geometry';
 import { fitLine } from './fit-line';
+import { markChanged, objectBytes } from './incremental';
 import { FontBook, closestFamily } from './fonts';
 import { OriginalFonts, showInFont, type OriginalFont } from './original-font';
 import type { ScriptSetter } from './script-runs';
@@ -64,6 +65,8 @@ const LINE_HEIGHT = 1.2;
 
 export interface EditOptions {
   flatten: boolean;
+  /** The input is the user's own signed file: the edits are appended as an incremental update (see incremental.ts). */
+  incremental?: boolean;
   /** The uploaded images by token. */
   images: ReadonlyMap<string, { path: string; kind: string }>;
   workDir: string;
@@ -78,7 +81,8 @@ export interface EditOptions {
  */
 export async function applyEdits(input: string, output: string, edits: TEditDocument, opts: EditOptions): Promise<{ fontSubstituted: boolean; lineFitted: boolean }> {
   let bytes: Uint8Array = await readFile(input);
-  let pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  let pdf = await PDFDocument.load(bytes, { updateMetadata: false, forIncrementalUpdate: opts.incremental ?? false });
+  const original = opts.incremental ? objectBytes(pdf) : undefined;
   const ops = edits.operations;
   for (const op of ops) {
     if (!isPageOperation(op) && op.page > pdf.getPageCount()) throw new AppError('ILLEGAL_INPUT', `page ${op.page} of ${pdf.getPageCount()}`);
@@ -122,6 +126,11 @@ export async function applyEdits(input: string, output: string, edits: TEditDocu
   for (const op of ops) if (isPageOperation(op)) applyPageOperation(pdf, op);
 
   const result = { fontSubstituted: replacements.some((r) => r.substituted), lineFitted: replacements.some((r) => r.fitted) };
+  if (original) {
+    markChanged(pdf, original);
+    await writeFile(output, await pdf.commit({ useObjectStreams: false }));
+    return result;
+  }
   const saved = await pdf.save({ useObjectStreams: false });
   if (!opts.flatten) {
     await writeFile(output, saved);

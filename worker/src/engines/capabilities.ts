@@ -19,6 +19,8 @@ export const ENGINE_PROGRAMS: Record<EngineName, ReadonlyArray<readonly [string,
   bsdtar: [['bsdtar', '--version']],
   // Apache PDFBox Preflight on the distribution's Java: it loads its classes and reads an empty file.
   preflight: [PREFLIGHT_PROBE],
+  // poppler-utils' signature reader.
+  pdfsig: [['pdfsig', '-v']],
 };
 
 /** soffice and calibre start a runtime even for --version; the others answer in milliseconds. */

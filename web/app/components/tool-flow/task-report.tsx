@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { RedactReport, SanitizeReport, TaskReport as Report } from '#shared/api';
 import { SANITIZE_KINDS } from '#shared/tools/sanitize-kinds';
+import { SignatureReport } from './signature-report';
 
-/** What the task found and did: Sanitize PDF's kinds, Redact PDF's areas and the pages it could not redact in place. */
+/** What the task found and did: Sanitize PDF's kinds, Redact PDF's areas and the pages it could not redact in place, or Check signatures' findings. */
 export function TaskReport({ report }: { report: Report }) {
-  return report.tool === 'redact-pdf' ? <RedactSummary report={report} /> : <SanitizeTable report={report} />;
+  if (report.tool === 'redact-pdf') return <RedactSummary report={report} />;
+  if (report.tool === 'validate-signature') return <SignatureReport report={report} />;
+  return <SanitizeTable report={report} />;
 }
 
 function RedactSummary({ report }: { report: RedactReport }) {
