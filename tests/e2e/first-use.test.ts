@@ -184,7 +184,8 @@ describe('first use without dead ends', () => {
       await page.context().close();
     });
 
-    it(`${lang}: OCR says when scans kept the text an earlier OCR gave them, and redoes every page on request`, async () => {
+    // Two OCR runs of a scan: four minutes, since on a loaded 2-core machine it took 103 s alone.
+    it(`${lang}: OCR says when scans kept the text an earlier OCR gave them, and redoes every page on request`, { timeout: 240_000 }, async () => {
       const input = path.join(tmp, 'old-ocr.pdf');
       if (!fs.existsSync(input)) writeScanWithOldOcr(input);
       // This stack has no worker of its own (the progress test needs a task that stays in progress).
