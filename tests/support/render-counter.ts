@@ -71,5 +71,5 @@ export const startCount = (page: Page, within: string) =>
     window.__sheafWithin = selector;
   }, within);
 
-/** The components that rendered since `startCount`, commit after commit. */
-export const renderedSince = (page: Page) => page.evaluate(() => (window.__sheafCommits ?? []).flat());
+/** The components that rendered in each React commit since `startCount`. */
+export const commitsSince = (page: Page) => page.evaluate(() => window.__sheafCommits ?? []);
