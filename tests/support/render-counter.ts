@@ -6,10 +6,17 @@ export interface RenderedComponent {
   inside: boolean;
 }
 
+/** One React commit: the components that rendered in it, and whether the watched element was on the page after it. */
+export interface Commit {
+  rendered: RenderedComponent[];
+  watchedPresent: boolean;
+}
+
 declare global {
   interface Window {
-    __sheafCommits?: RenderedComponent[][];
+    __sheafCommits?: Commit[];
     __sheafWithin?: string;
+    __sheafWatch?: string;
   }
 }
 
@@ -55,7 +62,8 @@ function installHook() {
         }
       };
       visit(root.current.child);
-      window.__sheafCommits!.push(rendered);
+      const watch = window.__sheafWatch;
+      window.__sheafCommits!.push({ rendered, watchedPresent: !!(watch && document.querySelector(watch)) });
     },
   };
   (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = hook;
@@ -64,12 +72,24 @@ function installHook() {
 /** Installs the counter in every page of the context, before React loads. */
 export const countRenders = (context: BrowserContext) => context.addInitScript(installHook);
 
-/** Starts a new count; components whose first element lies inside `within` (a CSS selector) are told apart. */
-export const startCount = (page: Page, within: string) =>
-  page.evaluate((selector) => {
+/**
+ * Starts a new count; components whose first element lies inside `within` (a CSS selector) are told
+ * apart, and each commit notes whether `watch` (a CSS selector) is still on the page after it.
+ */
+export const startCount = (page: Page, selectors: { within: string; watch: string }) =>
+  page.evaluate(({ within, watch }) => {
     window.__sheafCommits = [];
-    window.__sheafWithin = selector;
-  }, within);
+    window.__sheafWithin = within;
+    window.__sheafWatch = watch;
+  }, selectors);
 
-/** The components that rendered in each React commit since `startCount`. */
+/** The React commits since `startCount`. */
 export const commitsSince = (page: Page) => page.evaluate(() => window.__sheafCommits ?? []);
+
+/**
+ * The commit that took the watched element away: the first after which it was gone. Another commit
+ * in the same seconds (the page's own revalidation, on a loaded machine) is told apart by the DOM, not by time.
+ */
+export async function commitThatRemoved(page: Page): Promise<RenderedComponent[] | undefined> {
+  return (await commitsSince(page)).find((commit) => !commit.watchedPresent)?.rendered;
+}
