@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AI_MAX_PAGES, DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from './limits';
 import { readSealCertificate, type SealCertificate } from './seal-certificate';
+import { readTrustRoots } from './trust-roots';
 import { isValidEmail } from './validation';
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
@@ -294,6 +295,16 @@ function openSealCertificate(env: z.infer<typeof ZEnv>, problems: string[]): Sea
   }
 }
 
+/** Reads the trusted roots at boot: a wrong path, or one with no certificate, stops the process rather than failing each check. */
+function checkTrustRoots(env: z.infer<typeof ZEnv>, problems: string[]): void {
+  if (!env.SIGNATURE_TRUST_ROOTS) return;
+  try {
+    readTrustRoots(env.SIGNATURE_TRUST_ROOTS);
+  } catch (e) {
+    problems.push(`  SIGNATURE_TRUST_ROOTS: ${(e as Error).message}`);
+  }
+}
+
 let cached: Env | undefined;
 
 /** Validates the environment once; a bad value stops the process with a clear message. */
@@ -303,6 +314,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   const problems = parsed.success ? conflicts(parsed.data) : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   const sealCertificate = parsed.success ? openSealCertificate(parsed.data, problems) : null;
+  if (parsed.success) checkTrustRoots(parsed.data, problems);
   if (!parsed.success || problems.length > 0) {
     console.error(`Sheaf cannot start, the configuration is invalid:\n${problems.join('\n')}`);
     process.exit(1);

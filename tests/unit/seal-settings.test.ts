@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '#shared/env';
 import { BASE_ENV, envRefusal } from '../support/env-refusal';
+import { fixture } from '../support/fixtures';
 import { makeSealCertificate } from '../support/seal-certificate';
 
 describe('the sealing certificate at boot', () => {
@@ -12,7 +13,8 @@ describe('the sealing certificate at boot', () => {
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-seal-env-'));
     p12 = makeSealCertificate(dir, 'right');
-  });
+    // A 2048-bit RSA key in JavaScript: 3 s alone, over 10 s on a busy machine.
+  }, 60_000);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   afterEach(() => vi.restoreAllMocks());
 
@@ -37,5 +39,24 @@ describe('the sealing certificate at boot', () => {
 
   it('stops on a password without the certificate it would open', () => {
     expect(envRefusal({ ...BASE_ENV, SIGN_CERT_PASSWORD: 'right' })).toContain('SIGN_CERT_PASSWORD: set without SIGN_CERT_P12');
+  });
+});
+
+describe('the trusted roots of Check signatures at boot', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-roots-env-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('starts with a root file or a folder holding one, and stops on a missing path or a folder of no certificate', () => {
+    const root = fixture('pdf/sheaf_signing-root.pem');
+    expect(loadEnv({ ...BASE_ENV, SIGNATURE_TRUST_ROOTS: root }).SIGNATURE_TRUST_ROOTS).toBe(root);
+    fs.writeFileSync(path.join(dir, 'README'), 'roots we trust\n');
+    expect(envRefusal({ ...BASE_ENV, SIGNATURE_TRUST_ROOTS: dir })).toContain(`SIGNATURE_TRUST_ROOTS: ${dir} holds no certificate (PEM or DER)`);
+    fs.copyFileSync(root, path.join(dir, 'root.pem'));
+    expect(loadEnv({ ...BASE_ENV, SIGNATURE_TRUST_ROOTS: dir }).SIGNATURE_TRUST_ROOTS).toBe(dir);
+    expect(envRefusal({ ...BASE_ENV, SIGNATURE_TRUST_ROOTS: path.join(dir, 'missing') })).toMatch(/SIGNATURE_TRUST_ROOTS: cannot read .*missing \(ENOENT\)/);
   });
 });

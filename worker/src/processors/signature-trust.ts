@@ -1,33 +1,9 @@
 import { X509Certificate } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import forge from 'node-forge';
 import type { SignatureTrust } from '#shared/signature-check';
 
 /** Certificates an intermediate chain may hold before we stop following it. */
 const MAX_CHAIN = 8;
-
-/**
- * The operator's trusted roots (SIGNATURE_TRUST_ROOTS): one file, or every file of a folder, each
- * holding PEM certificates or one DER certificate. Files that hold no certificate are passed over.
- */
-export async function readTrustRoots(where: string): Promise<X509Certificate[]> {
-  const files = (await stat(where)).isDirectory() ? (await readdir(where)).map((name) => path.join(where, name)) : [where];
-  const roots: X509Certificate[] = [];
-  for (const file of files) {
-    const bytes = await readFile(file).catch(() => null);
-    if (!bytes) continue;
-    const pems = bytes.toString('latin1').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
-    for (const der of pems ?? [bytes]) {
-      try {
-        roots.push(new X509Certificate(der));
-      } catch {
-        // Not a certificate (a README, a key): the folder may hold other things.
-      }
-    }
-  }
-  return roots;
-}
 
 /** The DER value alone: a PDF keeps its signature in a field of fixed size, padded with zeros. */
 function withoutPadding(der: Buffer): Buffer {

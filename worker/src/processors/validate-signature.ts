@@ -6,7 +6,8 @@ import { AppError } from '#shared/errors';
 import { readSignatures } from '../engines/pdfsig';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, singleInput } from '../inputs/pdf-input';
-import { chainTrust, readTrustRoots } from './signature-trust';
+import { readTrustRoots } from '#shared/trust-roots';
+import { chainTrust } from './signature-trust';
 import { defineProcessor } from '../contract/processor';
 
 /**
@@ -19,7 +20,7 @@ const validateSignature = defineProcessor(validateTool, async (ctx) => {
   const input = singleInput(ctx.inputs);
   if (await qpdf.isPasswordRequired(input.path, ctx.signal)) throw new AppError('PDF_ENCRYPTED', 'a password is needed to read the signatures');
   if ((await qpdf.declaredPageCount(input.path, ctx.signal)) === 0) throw new AppError('PDF_DAMAGED', 'no page to be found');
-  const roots = ctx.config.SIGNATURE_TRUST_ROOTS ? await readTrustRoots(ctx.config.SIGNATURE_TRUST_ROOTS) : null;
+  const roots = ctx.config.SIGNATURE_TRUST_ROOTS ? readTrustRoots(ctx.config.SIGNATURE_TRUST_ROOTS) : null;
   const found = await readSignatures(input.path, ctx.workDir, ctx.signal);
   await ctx.progress(0.8);
   const report: SignatureCheck = {
