@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '#shared/api';
 import { EDITOR_MAX_FILES } from '../../web/app/components/editor/editor-tabs';
 import { launchChromium } from '../support/browser';
-import { pdfText } from '../support/fixtures';
+import { fixture, pdfText } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
 import { getI18n } from '../support/copy';
 
@@ -352,6 +352,27 @@ describe('the editor workspace: tabs, zoom, selection and touch', () => {
     expect(await noSidewaysScroll(page)).toBe(true);
     // The pinch placed nothing.
     expect(await page.locator('[data-object]').count()).toBe(1);
+    await context.close();
+  });
+
+  it("says before applying whether a signed PDF's signature stays valid, and only for a signed PDF", async () => {
+    const { t } = getI18n('fr');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await openPage(context, '/fr/edit-pdf', [fixture('pdf/sheaf_signed.pdf'), letters[0]]);
+    const signedNote = page.locator('.editor__signed');
+    await signedNote.waitFor();
+    expect(await signedNote.textContent()).toBe(t('editor.apply.signedKept'));
+    // Flattening rewrites the file: the warning says its signature breaks, before anything is applied.
+    const flatten = page.getByRole('checkbox', { name: t('editor.apply.flatten') });
+    await flatten.check();
+    await expect.poll(() => signedNote.textContent()).toBe(t('editor.apply.signedBreaks'));
+    await page.screenshot({ path: path.join(SHOTS, 'editor-signed-fr-1366x900.png') });
+    await flatten.uncheck();
+    await expect.poll(() => signedNote.textContent()).toBe(t('editor.apply.signedKept'));
+    // The unsigned letter in the next tab says nothing of signatures.
+    await page.getByRole('tab').nth(1).click();
+    await page.locator('.editor-page[data-page="1"] canvas').waitFor();
+    await expect.poll(() => signedNote.count()).toBe(0);
     await context.close();
   });
 

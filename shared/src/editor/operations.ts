@@ -169,6 +169,22 @@ export type TOperation = z.infer<typeof ZOperation>;
 export type TOperationType = TOperation['type'];
 export type OperationOf<T extends TOperationType> = Extract<TOperation, { type: T }>;
 
+/**
+ * The operations that cannot be appended to a signed PDF as an update without breaking what its
+ * signature covers; flattening rewrites it too. The worker saves every other edit of a signed file
+ * incrementally, and the editor says before applying which of the two an edit will be.
+ */
+export const REWRITING_OPERATIONS = ['deletePage', 'replaceText'] as const satisfies readonly TOperationType[];
+
+/**
+ * A signed PDF holds this key in plain bytes: a signature dictionary always lies outside object
+ * streams (its bytes are filled in place), so finding it tells a signed file without parsing it.
+ */
+export const SIGNATURE_MARK = '/ByteRange';
+
+export const rewritesSignedFile = (doc: TEditDocument, flatten: boolean): boolean =>
+  flatten || doc.operations.some((o) => (REWRITING_OPERATIONS as readonly string[]).includes(o.type));
+
 /** Applied after every content operation, in the order sent. */
 export const PAGE_OPERATIONS = ['rotatePage', 'deletePage', 'insertBlank'] as const satisfies readonly TOperationType[];
 

@@ -26,6 +26,3 @@ export function markChanged(pdf: PDFDocument, before: ReadonlyMap<string, Uint8A
     if (was && !Buffer.from(was).equals(bytesOf(object))) snapshot.markRefForSave(ref);
   }
 }
-
-/** The operations that cannot be appended as an update without breaking what a signature covers. */
-export const REWRITING_OPERATIONS = ['deletePage', 'replaceText'] as const;

@@ -1,12 +1,11 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { imageTokens, type TEditDocument } from '#shared/editor/operations';
+import { imageTokens, rewritesSignedFile, SIGNATURE_MARK, type TEditDocument } from '#shared/editor/operations';
 import { AppError } from '#shared/errors';
 import * as qpdf from '../engines/qpdf';
 import { fileStem, preparePdf } from '../inputs/pdf-input';
 import type { ProcessorContext, ProcessorResult } from '../contract/processor';
 import { applyEdits } from './apply-edits';
-import { REWRITING_OPERATIONS } from './incremental';
 
 /** What edit-pdf, annotate-pdf and sign-pdf share: one PDF in, the same PDF with the edits out. */
 export async function runEditor(ctx: ProcessorContext<{ operations: TEditDocument; flatten?: boolean }>): Promise<ProcessorResult> {
@@ -34,8 +33,8 @@ export async function runEditor(ctx: ProcessorContext<{ operations: TEditDocumen
  * place), so /ByteRange in the raw bytes tells a signed file cheaply.
  */
 async function keepsSignatures(file: string, options: { operations: TEditDocument; flatten?: boolean }, signal: AbortSignal): Promise<boolean> {
-  if (options.flatten || options.operations.operations.some((o) => (REWRITING_OPERATIONS as readonly string[]).includes(o.type))) return false;
-  if (!(await readFile(file)).includes('/ByteRange')) return false;
+  if (rewritesSignedFile(options.operations, options.flatten ?? false)) return false;
+  if (!(await readFile(file)).includes(SIGNATURE_MARK)) return false;
   const probe = await qpdf.probe(file, signal);
   return Boolean(probe?.sound && probe.pages > 0);
 }

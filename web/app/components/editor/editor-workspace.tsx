@@ -32,6 +32,7 @@ import { PropertiesPanel } from './properties-panel';
 import { loadSignature, saveSignature } from './signature';
 import { SealOption } from './seal-option';
 import { SignatureDialog } from './signature-dialog';
+import { SignedNotice } from './signed-file';
 import { selectedLineRects, type TextLine } from './text-lines';
 import { TabStrip, tabDomId } from './tab-strip';
 import { Thumbnails } from './thumbnails';
@@ -584,6 +585,7 @@ export function EditorWorkspace({ tool, initialFiles, onWorking }: { tool: ToolI
               <input type="checkbox" checked={flatten} onChange={(e) => setFlatten(e.target.checked)} /> {t('editor.apply.flatten')}
             </label>
             {tool.id === 'sign-pdf' && <SealOption checked={seal} onChange={setSeal} />}
+            {active && <SignedNotice file={active.file} history={active.history} flatten={flatten} />}
             <button type="button" className="button button--primary" onClick={apply} disabled={!canApply}>
               {edited.length > 1 ? t('editor.apply.many', { count: edited.length }) : t('editor.apply.button')}
             </button>
