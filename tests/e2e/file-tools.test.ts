@@ -137,6 +137,8 @@ describe('the metadata, watermark and page-number pages', () => {
     await page.getByRole('button', { name: /^Vérifier les signatures/ }).click();
     const report = page.getByRole('region', { name: 'Signatures de ce fichier' });
     await report.waitFor({ timeout: 60_000 });
+    // The answer is a report, not a document to download.
+    expect(await page.locator('.flow-panel__title').textContent()).toBe('Votre rapport est prêt');
     const [first, second] = await report.getByRole('article').allInnerTexts();
     expect(first).toContain('Signature 1 : Ada Lovelace');
     expect(first).toMatch(/Valide : ce qui a été signé n’a pas été modifié\.[\s\S]*Oui : du contenu a été ajouté après cette signature[\s\S]*Reconnu :/);

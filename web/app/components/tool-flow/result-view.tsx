@@ -50,13 +50,15 @@ export function ResultView({ result, inputSize, showSaving, images, partNames, o
   const size = result.filesize;
   const pictures = images ? (result.imageurls ?? (result.fileurl ? [result.fileurl] : [])) : [];
   // Each file by its own name ("report-1-3.pdf": the source and its pages), else the inputs' names, else its number.
+  // Check signatures answers with its findings: the JSON file is that report, not a document.
+  const reportOnly = result.report?.tool === 'validate-signature';
   const partLabel = (i: number) => result.names?.[i] ?? (partNames?.length === parts.length ? partNames[i] : t(partKey, { n: i + 1 }));
 
   return (
     <div className="flow-panel flow-panel--success">
       <CheckIcon className="flow-panel__icon" width={40} height={40} />
       <h2 className="flow-panel__title" ref={heading} tabIndex={-1}>
-        {t(single ? 'flow.result.title' : 'flow.result.titleMany')}
+        {t(reportOnly ? 'flow.result.titleReport' : single ? 'flow.result.title' : 'flow.result.titleMany')}
       </h2>
 
       {showSaving && size !== undefined && (
