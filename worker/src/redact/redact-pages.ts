@@ -87,14 +87,10 @@ function textAreas(m: Pdfium, page: number, matcher: Matcher, scratch: number): 
   try {
     const count = m.FPDFText_CountChars(textPage);
     if (count <= 0) return [];
-    const out = m.pdfium.wasmExports.malloc((count + 1) * 2);
-    let text: string;
-    try {
+    const text = withBuffer(m, (count + 1) * 2, (out) => {
       const written = m.FPDFText_GetText(textPage, 0, count, out);
-      text = m.pdfium.UTF16ToString(out).slice(0, Math.max(0, written - 1));
-    } finally {
-      m.pdfium.wasmExports.free(out);
-    }
+      return m.pdfium.UTF16ToString(out).slice(0, Math.max(0, written - 1));
+    });
     const rects: UserRect[] = [];
     for (const span of matcher.spans(text)) {
       let line: UserRect | undefined;
@@ -141,30 +137,28 @@ function fieldAreas(m: Pdfium, form: number, page: number, matcher: Matcher, scr
   return rects;
 }
 
-function fieldValue(m: Pdfium, form: number, annot: number): string {
-  if (!form) return annotString(m, annot, 'V');
-  const size = m.FPDFAnnot_GetFormFieldValue(form, annot, 0, 0);
-  if (size <= 2) return '';
-  const out = m.pdfium.wasmExports.malloc(size);
+/** `size` bytes of PDFium's memory for `use`, freed after it. */
+function withBuffer<T>(m: Pdfium, size: number, use: (buffer: number) => T): T {
+  const buffer = m.pdfium.wasmExports.malloc(size);
   try {
-    m.FPDFAnnot_GetFormFieldValue(form, annot, out, size);
-    return m.pdfium.UTF16ToString(out);
+    return use(buffer);
   } finally {
-    m.pdfium.wasmExports.free(out);
+    m.pdfium.wasmExports.free(buffer);
   }
 }
 
-function annotString(m: Pdfium, annot: number, key: string): string {
-  const size = m.FPDFAnnot_GetStringValue(annot, key, 0, 0);
-  if (size <= 2) return '';
-  const out = m.pdfium.wasmExports.malloc(size);
-  try {
-    m.FPDFAnnot_GetStringValue(annot, key, out, size);
-    return m.pdfium.UTF16ToString(out);
-  } finally {
-    m.pdfium.wasmExports.free(out);
-  }
+/** A UTF-16 string PDFium writes on a second call, after a first that gives its size in bytes (2 for an empty one). */
+function pdfiumString(m: Pdfium, read: (buffer: number, size: number) => number): string {
+  const size = read(0, 0);
+  return size <= 2 ? '' : withBuffer(m, size, (out) => (read(out, size), m.pdfium.UTF16ToString(out)));
 }
+
+function fieldValue(m: Pdfium, form: number, annot: number): string {
+  if (!form) return annotString(m, annot, 'V');
+  return pdfiumString(m, (out, size) => m.FPDFAnnot_GetFormFieldValue(form, annot, out, size));
+}
+
+const annotString = (m: Pdfium, annot: number, key: string): string => pdfiumString(m, (out, size) => m.FPDFAnnot_GetStringValue(annot, key, out, size));
 
 /** A drawn box's fractions of the page as shown, in the page's user space (its crop box and rotation taken into account). */
 function drawnAreas(m: Pdfium, page: number, boxes: readonly TRedactBox[], scratch: number): UserRect[] {
@@ -197,13 +191,10 @@ function imagesUnder(m: Pdfium, page: number, areas: readonly UserRect[], scratc
 function imageDigest(m: Pdfium, object: number): string {
   const size = m.FPDFImageObj_GetImageDataRaw(object, 0, 0);
   if (size <= 0) return '';
-  const out = m.pdfium.wasmExports.malloc(size);
-  try {
+  return withBuffer(m, size, (out) => {
     m.FPDFImageObj_GetImageDataRaw(object, out, size);
     return createHash('sha256').update((m.pdfium as unknown as { HEAPU8: Uint8Array }).HEAPU8.subarray(out, out + size)).digest('hex');
-  } finally {
-    m.pdfium.wasmExports.free(out);
-  }
+  });
 }
 
 /**
