@@ -40,8 +40,7 @@ const WORKER_LAYERS = [
 
 /**
  * The web app's folders, top to bottom; the first entry is the app's frame (root.tsx, routes.ts and
- * the two entries), which nothing imports. `notYet` names the folders above that a layer's code still
- * imports (see each): its rule leaves them out until those modules move.
+ * the two entries), which nothing imports.
  */
 const WEB_FRAME = '(root\\.tsx|routes\\.ts|entry\\.(client|server)\\.tsx)';
 const WEB_LAYERS = [
@@ -49,11 +48,9 @@ const WEB_LAYERS = [
   ['routes', 'one module per page: loaders, meta and the page, built from the folders below'],
   ['layouts', 'the page frames the routes nest in (header, footer, popups)'],
   ['components', 'the React parts pages are made of, by area (tool-flow, editor, ai, payment…)'],
-  // The tool-flow hooks (use-upload, use-task-progress, use-batch-tasks) read components/tool-flow's state: they move into it.
-  ['hooks', 'React hooks several areas share (scrolling, downloads, the leave warning…); a hook of one area lives in that area', { notYet: ['components'] }],
+  ['hooks', 'React hooks several areas share (scrolling, downloads, the leave warning…); a hook of one area lives in that area'],
   ['stores', 'client state the whole app shares (the user, popups, toasts, downloads, payment)'],
-  // lib/blog.ts and lib/tool-page.server.ts read lists kept in components/ (nav links, editor and options tools); lib/root-data.ts the root's loader type.
-  ['lib', 'plain modules: API calls, i18n, formatting, SEO, server helpers; no React', { notYet: ['components', WEB_FRAME] }],
+  ['lib', 'plain modules: API calls, i18n, formatting, SEO, which tools have an options panel or the editor, server helpers (the root data); no React'],
   ['styles', 'the style sheets'],
 ];
 
@@ -63,8 +60,8 @@ const shown = (name) => (name === WEB_FRAME ? "the app's frame" : name);
 
 /** One rule per layer: from its folder to any folder above it. */
 function layerRules(app, root, layers) {
-  return layers.slice(1).map(([folder, holds, { notYet = [] } = {}], i) => {
-    const above = layers.slice(0, i + 1).map(([name]) => name).filter((name) => !notYet.includes(name));
+  return layers.slice(1).map(([folder, holds], i) => {
+    const above = layers.slice(0, i + 1).map(([name]) => name);
     return {
       name: `${app}-${folder}-not-up`,
       comment: `${root}${folder} holds ${holds}. It sits below ${above.map(shown).join(', ')}: an import up there would make a part depend on the code that uses it.`,

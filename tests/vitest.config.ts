@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { endpointRoutes } from '../shared/src/endpoints';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -25,6 +26,8 @@ const APART = [
 // Tiers: unit (no services), integration and conformance (real PostgreSQL, Redis, engines), e2e (Chromium).
 export default defineConfig({
   root,
+  // What web/vite.config.ts embeds in the web app, for unit tests of its client.
+  define: { __ENDPOINT_ROUTES__: JSON.stringify(endpointRoutes()) },
   resolve: {
     alias: [
       // The web app's own import alias, for unit tests of its option modules.

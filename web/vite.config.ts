@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Rollup } from 'vite';
+import { endpointRoutes } from '../shared/src/endpoints';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -77,6 +78,8 @@ export default defineConfig({
       },
     },
   },
+  // The web's client addresses endpoints by their declarations' method and path, not by the declarations themselves (their schemas stay out of the bundle).
+  define: { __ENDPOINT_ROUTES__: JSON.stringify(endpointRoutes()) },
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   server: {
     // The app imports the tool registry and the copy from ../shared.

@@ -30,3 +30,9 @@ export type EndpointId = keyof Endpoints;
 /** Each endpoint with its id and its area's tag. */
 export const endpointList = (): Array<{ id: string; tag: string; spec: EndpointSpec }> =>
   (AREAS as readonly Area[]).flatMap((a) => Object.entries(a.endpoints).map(([id, spec]) => ({ id, tag: a.tag, spec })));
+
+/** Each endpoint's method and path: all a client needs at run time to address it (the web app's build embeds this). */
+export type EndpointRoutes = { [Id in EndpointId]: Pick<Endpoints[Id], 'method' | 'path'> };
+
+export const endpointRoutes = (): EndpointRoutes =>
+  Object.fromEntries(Object.entries(ENDPOINTS).map(([id, spec]) => [id, { method: spec.method, path: spec.path }])) as EndpointRoutes;

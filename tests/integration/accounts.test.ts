@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/src/app';
 import { LIMITS } from '../../api/src/services/email-login-service';
 import { loadEnv, type Env } from '#shared/env';
 import { visitor } from '../support/api-client';
@@ -267,7 +266,7 @@ describe('accounts: email link, Google, sessions, history', () => {
     const ip = `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
     // Behind a proxy the api is told to believe (TRUST_PROXY), which names each client's address.
     const env: Env = { ...stack.deps.env, TRUST_PROXY: ['loopback'] };
-    const behindProxy = createApp({ ...stack.deps, env }, { web: false });
+    const behindProxy = stack.anotherApp({ ...stack.deps, env });
     const check = (from: string) => request(behindProxy).post('/api/user/checkEmail').set('X-Forwarded-For', from).send({ email: unique('probe') });
     const [budget] = LIMITS.checkPerIp;
     for (let i = 0; i < budget; i++) expect((await check(ip)).body).toEqual({ code: 0, data: false });
@@ -324,10 +323,10 @@ describe('accounts: email link, Google, sessions, history', () => {
     const appWith = (vars: Record<string, string>) => {
       const { TRUST_PROXY, PUBLIC_URL } = loadEnv({ ...process.env, ...vars });
       const env: Env = { ...stack.deps.env, TRUST_PROXY, PUBLIC_URL: vars.PUBLIC_URL ? PUBLIC_URL : stack.deps.env.PUBLIC_URL };
-      return createApp({ ...stack.deps, env }, { web: false });
+      return stack.anotherApp({ ...stack.deps, env });
     };
     const https = { 'X-Forwarded-Proto': 'https' };
-    const visitorCookie = async (app: ReturnType<typeof createApp>, headers: Record<string, string> = {}) => cookieNamed(await request(app).get('/api/user/getUserInfo').set(headers), 'sheafVisitor')!;
+    const visitorCookie = async (app: Stack['app'], headers: Record<string, string> = {}) => cookieNamed(await request(app).get('/api/user/getUserInfo').set(headers), 'sheafVisitor')!;
 
     const behindProxy = appWith({ TRUST_PROXY: '127.0.0.0/8, ::1' });
     expect(await visitorCookie(behindProxy, https)).toMatch(/; Secure/);

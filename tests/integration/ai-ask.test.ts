@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/src/app';
 import { AI_PATHS, type AiHeading, type AskEvent } from '#shared/ai/api';
 import { chunkPages } from '#shared/ai/chunks';
 import type { Deps } from '#shared/server/deps';
@@ -169,7 +168,7 @@ describe('asking about a document in document mode (no AI provider)', () => {
 
 describe('asking in generative mode (an OpenAI-compatible server)', () => {
   let standIn: Awaited<ReturnType<typeof startOpenAiStandIn>>;
-  let app: ReturnType<typeof createApp>;
+  let app: Stack['app'];
   let server: Server;
   let baseUrl: string;
   let cookie: string;
@@ -178,7 +177,7 @@ describe('asking in generative mode (an OpenAI-compatible server)', () => {
   beforeAll(async () => {
     standIn = await startOpenAiStandIn();
     const ai = openAiProvider({ AI_BASE_URL: standIn.url, AI_API_KEY: 'test-key', AI_MODEL: 'stand-in', AI_EMBEDDING_MODEL: undefined, AI_VISION_MODEL: 'stand-in-vision' });
-    app = createApp({ ...stack.deps, ai }, { web: false });
+    app = stack.anotherApp({ ...stack.deps, ai });
     userId = (await createUser(stack.deps)).id;
     cookie = (await createSession(stack.deps, userId)).cookie;
     documentId = await indexedDocument(stack.deps, userId);

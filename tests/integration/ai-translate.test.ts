@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/src/app';
 import { AI_PATHS } from '#shared/ai/api';
 import type { Deps } from '#shared/server/deps';
 import { randomId } from '#shared/server/ids';
@@ -133,7 +132,7 @@ describe('translating an AI document (generative mode)', () => {
   });
 
   it('refuses the translation with AI_NOT_CONFIGURED when the server has no AI provider, before any task exists', async () => {
-    const documentMode = createApp({ ...stack.deps, ai: null }, { web: false });
+    const documentMode = stack.anotherApp({ ...stack.deps, ai: null });
     const tasksBefore = await stack.deps.db.task.count();
     const res = await request(documentMode).post(AI_PATHS.translate).set('Cookie', ownerCookie).send({ documentId, language: 'fr' });
     expect(res.status).toBe(503);

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/src/app';
 import type { Env } from '#shared/env';
 import { ERRORS } from '#shared/errors';
 import { thumbKey } from '#shared/server/jobs';
@@ -32,13 +31,13 @@ describe('file access: expiry, history deletion, thumbnails, download names', ()
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  const appWith = (env: Partial<Env>) => createApp({ ...stack.deps, env: { ...stack.deps.env, ...env } }, { web: false });
+  const appWith = (env: Partial<Env>) => stack.anotherApp({ ...stack.deps, env: { ...stack.deps.env, ...env } });
   const onDisk = (key: string) => fs.existsSync(path.join(stack.deps.env.filesDir, key.slice(0, 2), key));
   const thumb = (v: Visitor, token: string, page = 1) => v.agent.get(`/api/miaohui/file/thumb/${token}/${page}`);
   const tokenOf = (url: string) => url.split('/').pop()!;
 
   /** A visitor signed in through the emailed link, on `app`. */
-  async function signedIn(app: ReturnType<typeof createApp>, name: string) {
+  async function signedIn(app: Stack['app'], name: string) {
     const v = visitor(app);
     const email = unique(name);
     await v.agent.post('/api/user/emailLogin').send({ email, name: 'Sam' });

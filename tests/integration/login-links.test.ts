@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/src/app';
 import { LIMITS } from '../../api/src/services/email-login-service';
 import { loadEnv, type Env } from '#shared/env';
 import { randomId } from '#shared/server/ids';
@@ -25,7 +24,7 @@ const PDF = fixture('pdf/pdf20_Simple-PDF-2.0-file.pdf');
 describe('login links: who gets the visitor files, who may ask for links', () => {
   let stack: Stack;
   /** An api on the same services that believes X-Forwarded-For from this host, so each test request can name its own client address. */
-  let behindProxy: ReturnType<typeof createApp>;
+  let behindProxy: Stack['app'];
   beforeAll(async () => {
     stack = await startStack({}, { worker: false });
     // The limits live in Redis, whose connection fails fast rather than queue commands before it is up.
@@ -34,7 +33,7 @@ describe('login links: who gets the visitor files, who may ask for links', () =>
   });
   afterAll(() => stack.stop());
 
-  const appWith = (env: Partial<Env>) => createApp({ ...stack.deps, env: { ...stack.deps.env, ...env } }, { web: false });
+  const appWith = (env: Partial<Env>) => stack.anotherApp({ ...stack.deps, env: { ...stack.deps.env, ...env } });
   const linkToken = (email: string) => latestLoginLink(stack.deps.env.DATA_DIR, email).searchParams.get('token')!;
   let ipCounter = 0;
   /** A client address of its own for each caller: the per-IP budgets of one test never meet another's. */
@@ -177,7 +176,7 @@ describe('login links: who gets the visitor files, who may ask for links', () =>
     const email = unique('forged');
     await stack.deps.db.user.create({ data: { email, name: 'Fay' } });
     const [perPair] = LIMITS.perEmailIp;
-    const askFrom = (app: ReturnType<typeof createApp>, ip: string) => request(app).post('/api/user/emailLogin').set('X-Forwarded-For', ip).send({ email });
+    const askFrom = (app: Stack['app'], ip: string) => request(app).post('/api/user/emailLogin').set('X-Forwarded-For', ip).send({ email });
 
     // Through a trusted proxy each forwarded address is its own requester…
     for (let i = 0; i <= perPair; i++) expect((await askFrom(behindProxy, freshIp())).status).toBe(200);

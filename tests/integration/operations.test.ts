@@ -1,7 +1,6 @@
 import net from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/src/app';
 import { serveWorkerMetrics } from '../../worker/src/jobs/metrics';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
@@ -56,7 +55,7 @@ describe('operating it: metrics, rate limits, backpressure, task cap, 413', () =
     const wrong = await request(stack.app).get('/metrics').set('Authorization', 'Bearer not-the-token-at-all');
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('NOT_SIGNED_IN');
-    const unset = createApp({ ...stack.deps, env: { ...stack.deps.env, METRICS_TOKEN: undefined } }, { web: false });
+    const unset = stack.anotherApp({ ...stack.deps, env: { ...stack.deps.env, METRICS_TOKEN: undefined } });
     expect((await request(unset).get('/metrics').set('Authorization', `Bearer ${TOKEN}`)).status).toBe(404);
   });
 

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/src/app';
 import { visitor } from '../support/api-client';
 import { fixture } from '../support/fixtures';
 import { startStack, type Stack } from '../support/stack';
@@ -99,7 +98,7 @@ describe('security headers', () => {
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     expect(directives(plain.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(false);
 
-    const overHttps = createApp({ ...stack.deps, env: { ...stack.deps.env, PUBLIC_URL: 'https://pdf.example.org' } }, { web: false });
+    const overHttps = stack.anotherApp({ ...stack.deps, env: { ...stack.deps.env, PUBLIC_URL: 'https://pdf.example.org' } });
     const secure = await request(overHttps).get('/api/health');
     expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
     expect(directives(secure.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);

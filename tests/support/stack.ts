@@ -20,6 +20,11 @@ export interface Stack {
   baseUrl: string;
   deps: Deps;
   app: ReturnType<typeof createApp>;
+  /**
+   * Another api, not listening, on these deps (this stack's with one part or setting changed), for
+   * supertest: its JSON answers are held against their declarations as the stack's own are.
+   */
+  anotherApp(deps: Deps): ReturnType<typeof createApp>;
   /** Starts another in-process worker on the same queue. */
   startWorker(): Promise<RunningWorker>;
   stop(): Promise<void>;
@@ -36,8 +41,8 @@ export async function startStack(overrides: Partial<Env> = {}, opts: { worker?: 
   const env: Env = { ...loadEnv(), QUEUE_PREFIX: `sheaf-test-${randomId(8)}`, DOWNLOAD_POLICY: 'open', LOST_TASK_CHECK_MS: 0, ...UNLIMITED_TRAFFIC, ...overrides };
   const deps = makeDeps(env);
   const app = createApp(deps, { web: opts.web ?? false });
-  // Every JSON answer of the stack is held against its endpoint's declaration; stop() fails on one that does not fit.
-  const answers = checkAnswers(app);
+  // Every JSON answer of the stack, and of the other apps a test builds on it, is held against its endpoint's declaration; stop() fails on one that does not fit.
+  const checks = [checkAnswers(app)];
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -50,6 +55,11 @@ export async function startStack(overrides: Partial<Env> = {}, opts: { worker?: 
     baseUrl,
     deps,
     app,
+    anotherApp(other) {
+      const another = createApp(other, { web: false });
+      checks.push(checkAnswers(another));
+      return another;
+    },
     async startWorker() {
       const w = await startWorker(deps);
       workers.push(w);
@@ -65,7 +75,7 @@ export async function startStack(overrides: Partial<Env> = {}, opts: { worker?: 
         await Promise.all([deps.tasks, deps.quickTasks].map((q) => q.obliterate({ force: true }).catch(() => undefined)));
       }
       await (deps as Deps & { close(): Promise<void> }).close();
-      const misfits = answers.problems();
+      const misfits = checks.flatMap((check) => check.problems());
       if (misfits.length > 0) throw new Error(`Answers that do not fit their endpoint's declaration:\n${misfits.join('\n')}`);
     },
   };

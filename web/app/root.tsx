@@ -12,11 +12,9 @@ import { useChunkReload } from '~/hooks/use-chunk-reload';
 import { getI18n, langFromPath } from '~/lib/i18n';
 import { InlineStyles } from '~/lib/inline-styles';
 import { usePageCopy } from '~/lib/page-copy';
-import { pageServices } from '~/lib/page-services.server';
 import { useRootData } from '~/lib/root-data';
+import { rootData } from '~/lib/root-data.server';
 import { describeError } from '~/lib/route-errors';
-import { detectLanguage, hasSessionCookie } from '~/lib/session.server';
-import { chromeConfig } from '~/lib/site-config.server';
 import { AuthProvider } from '~/stores/auth-provider';
 import type { Route } from './+types/root';
 
@@ -24,27 +22,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/**
- * The language detection of the root path, the public origin for canonical and hreflang links
- * (PUBLIC_URL: never the request's Host header, which a client can forge), whether the request carries a session, what the
- * header and footer need from the server, and the upload limit the tool flows check before sending.
- */
-export function loader({ request, context }: Route.LoaderArgs) {
-  detectLanguage(request);
-  const { config, billing } = pageServices(context);
-  return {
-    origin: config.PUBLIC_URL,
-    hasSession: hasSessionCookie(request),
-    maxUploadMb: config.MAX_UPLOAD_MB,
-    aiMaxPages: config.AI_MAX_PAGES,
-    // Without billing every Upgrade, Pay and Buy says 'Payment method not configured'.
-    billingConfigured: billing.configured,
-    // Who may download results: the tool pages say it before the work is done.
-    downloadPolicy: config.DOWNLOAD_POLICY,
-    freeDailyTasks: config.FREE_DAILY_TASKS,
-    ...chromeConfig(request, config),
-  };
-}
+/** What every page needs from the server (lib/root-data.server.ts, beside the hook that reads it). */
+export const loader = ({ request, context }: Route.LoaderArgs) => rootData(request, context);
 
 // None of it changes while the app runs; after the first page the client keeps the session state.
 export const shouldRevalidate = () => false;

@@ -1,7 +1,7 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 import { inMenu, toolCatalog, toolSlugs } from '#shared/tools';
-import { isEditorKind } from './components/editor/editor-kind';
-import { hasOptions } from './components/tool-flow/options-tools';
+import { isEditorKind } from './lib/editor-kind';
+import { hasOptions } from './lib/options-tools';
 import { FORM_PAGES } from './lib/forms';
 import { LEGAL_PAGES } from './lib/legal-pages';
 

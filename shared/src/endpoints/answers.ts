@@ -158,7 +158,7 @@ const ZVipInfo = covering<VipInfo>()(
 );
 
 export const ZUserState = z.object({
-  userInfo: z.object({ userName: z.string().nullable(), email: z.string(), id: z.string() }),
+  userInfo: z.object({ userName: z.string(), email: z.string(), id: z.string() }),
   vipInfo: ZVipInfo,
 });
 

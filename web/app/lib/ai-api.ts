@@ -1,22 +1,20 @@
-import { AI_PATHS, type AiConfigView, type AiDocumentView, type AiMessageView, type AskEvent, type AskRequest } from '#shared/ai/api';
+import type { AskEvent, AskRequest } from '#shared/ai/api';
 import { ApiError, messageForAnswer } from './api-client';
-import { EnvelopeError, callApi, messageOf, type CallContext } from './user-api';
+import { EnvelopeError, callEndpoint, messageOf, type CallContext } from './endpoint-client';
+import { endpointUrl } from './endpoints';
 
 /** The spec's envelope code that opens the 'Upgrade AI Plan' popup, and the question limit's, which leads to pricing. */
 export const AI_CODE = { fileLimit: 1506, questionLimit: 1507 } as const;
 
-const withQuery = (path: string, query: Record<string, string | number>) =>
-  `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
-
 /** The assistant's JSON calls (the spec's `dhjai/*`). */
 export const aiApi = {
-  config: (ctx: CallContext) => callApi<AiConfigView>(AI_PATHS.config, ctx),
-  addFile: (ctx: CallContext, token: string) => callApi<{ documentId: string; title: string }>(AI_PATHS.addFile, ctx, { token }),
-  documents: (ctx: CallContext) => callApi<AiDocumentView[]>(AI_PATHS.getDocumentList, ctx),
-  document: (ctx: CallContext, documentId: string) => callApi<AiDocumentView>(withQuery(AI_PATHS.getDocument, { documentId }), ctx),
-  messages: (ctx: CallContext, documentId: string, pageSize: number) => callApi<AiMessageView[]>(withQuery(AI_PATHS.getDocumentListAsk, { documentId, pageSize }), ctx),
-  remove: (ctx: CallContext, documentId: string) => callApi<unknown>(withQuery(AI_PATHS.del, { documentId }), ctx, {}),
-  mindMap: (ctx: CallContext, documentId: string) => callApi<{ markdown: string }>(withQuery(AI_PATHS.mindMap, { documentId }), ctx),
+  config: (ctx: CallContext) => callEndpoint('aiConfig', ctx),
+  addFile: (ctx: CallContext, token: string) => callEndpoint('addFile', ctx, { body: { token } }),
+  documents: (ctx: CallContext) => callEndpoint('getDocumentList', ctx),
+  document: (ctx: CallContext, documentId: string) => callEndpoint('getDocument', ctx, { query: { documentId } }),
+  messages: (ctx: CallContext, documentId: string, pageSize: number) => callEndpoint('getDocumentListAsk', ctx, { query: { documentId, pageSize } }),
+  remove: (ctx: CallContext, documentId: string) => callEndpoint('deleteDocument', ctx, { query: { documentId } }),
+  mindMap: (ctx: CallContext, documentId: string) => callEndpoint('mindMap', ctx, { query: { documentId } }),
 };
 
 function parseJson(text: string): unknown {
@@ -36,7 +34,7 @@ export interface AiUpload {
 export function uploadAiFile(file: File, ctx: CallContext, onProgress: (fraction: number) => void): AiUpload {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<string>((resolve, reject) => {
-    xhr.open('POST', AI_PATHS.uploadAiPdf);
+    xhr.open('POST', endpointUrl('uploadAiPdf'));
     xhr.setRequestHeader('lang', ctx.lang);
     if (ctx.clientId) xhr.setRequestHeader('clientId', ctx.clientId);
     xhr.upload.onprogress = (e) => {
@@ -92,7 +90,7 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
 export async function* streamAsk(ctx: CallContext, request: AskRequest, signal?: AbortSignal): AsyncGenerator<AskEvent> {
   let res: Response;
   try {
-    res = await fetch(AI_PATHS.ask, {
+    res = await fetch(endpointUrl('ask'), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { accept: 'text/event-stream', 'content-type': 'application/json', lang: ctx.lang, ...(ctx.clientId ? { clientId: ctx.clientId } : {}) },

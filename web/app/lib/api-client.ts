@@ -1,6 +1,7 @@
-import { AI_PATHS, type TranslateLanguage } from '#shared/ai/api';
-import { API_PATHS, TOOL_CODE, decodeResultString, type TaskAnswer, type TaskResult, type UploadAnswer } from '#shared/api';
+import type { TranslateLanguage } from '#shared/ai/api';
+import { TOOL_CODE, decodeResultString, type TaskAnswer, type TaskResult, type UploadAnswer } from '#shared/api';
 import { ERRORS, type ErrorCode } from '#shared/errors';
+import { endpointUrl } from './endpoints';
 
 /** Something to tell the user: a known error (translated as `errors.<code>`) or the server's own words. */
 export type FlowMessage = { code: ErrorCode } | { text: string };
@@ -51,7 +52,7 @@ export interface UploadHandle {
 export function uploadFile(file: File, toolType: string, onProgress: (fraction: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadAnswer>((resolve, reject) => {
-    xhr.open('POST', API_PATHS.unLoginUpload);
+    xhr.open('POST', endpointUrl('unLoginUpload'));
     xhr.responseType = 'text';
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
@@ -101,20 +102,20 @@ export type TransferRequest = Record<string, string | number | boolean>;
 
 /** Starts a conversion: the spec's conversion request. */
 export function startTransfer(request: TransferRequest, signal?: AbortSignal): Promise<TaskAnswer> {
-  return postJson(API_PATHS.unLoginTransfer, request, signal);
+  return postJson(endpointUrl('unLoginTransfer'), request, signal);
 }
 
 /** Starts translating an AI document (generative mode): answered like a transfer, followed with transferProgress. */
 export function startTranslation(request: { documentId: string; language: TranslateLanguage }, signal?: AbortSignal): Promise<TaskAnswer> {
-  return postJson(AI_PATHS.translate, request, signal);
+  return postJson(endpointUrl('translate'), request, signal);
 }
 
 export function fetchProgress(id: string, signal?: AbortSignal): Promise<TaskAnswer> {
-  return postJson(API_PATHS.transferProgress, { id }, signal);
+  return postJson(endpointUrl('transferProgress'), { id }, signal);
 }
 
 /** A page thumbnail the worker renders on first request: `page` is 1-based. */
-export const thumbUrl = (fileToken: string, page: number) => `${API_PATHS.thumb}/${encodeURIComponent(fileToken)}/${page}`;
+export const thumbUrl = (fileToken: string, page: number) => endpointUrl('thumb', { params: { token: fileToken, page: String(page) } });
 
 /** The answer's result, from `result` or else from the base64 `resultString`. */
 export function resultOf(answer: TaskAnswer): TaskResult | undefined {

@@ -1,10 +1,9 @@
-import { API_PATHS, type ApiKeyView, type CreatedApiKey } from '#shared/api';
-import { callApi, type CallContext } from './user-api';
+import { callEndpoint, type CallContext } from './endpoint-client';
 
 /** The signed-in user's API keys, as the account page manages them (from the browser session: a key cannot). */
 export const apiKeysApi = {
-  list: (ctx: CallContext) => callApi<ApiKeyView[]>(API_PATHS.apiKeys, ctx),
+  list: (ctx: CallContext) => callEndpoint('listApiKeys', ctx),
   /** The answer is the only time the key and its webhook secret are seen. */
-  create: (ctx: CallContext, name: string) => callApi<CreatedApiKey>(API_PATHS.apiKeys, ctx, { name }),
-  revoke: (ctx: CallContext, id: string) => callApi<undefined>(`${API_PATHS.apiKeys}/${encodeURIComponent(id)}`, ctx, undefined, 'DELETE'),
+  create: (ctx: CallContext, name: string) => callEndpoint('createApiKey', ctx, { body: { name } }),
+  revoke: (ctx: CallContext, id: string) => callEndpoint('revokeApiKey', ctx, { params: { id } }),
 };

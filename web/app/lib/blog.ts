@@ -1,8 +1,10 @@
-import { BLOG_PATH } from '~/components/layout/nav-links';
 import type { Lang } from './i18n';
 
 /** The category whose page is the blog's home, at /reduce-pdf/ (the spec's blog address). */
 export const BLOG_HOME = 'reduce-pdf';
+
+/** The blog's address, without the language prefix: its home category's page. */
+export const BLOG_PATH = `/${BLOG_HOME}/`;
 
 /** What a category slug or an article id may look like: lower-case words joined by hyphens. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,6 +1,7 @@
-import { API_PATHS, TOOL_CODE, type UploadAnswer } from '#shared/api';
+import { TOOL_CODE, type UploadAnswer } from '#shared/api';
 import { FORM_BLANKS, FORM_PARAM, type FormId } from '#shared/forms';
 import { ApiError, messageForAnswer } from './api-client';
+import { endpointUrl } from './endpoints';
 
 /** The public address of a form's shipped blank. */
 const blankOf = (id: FormId) => (FORM_BLANKS[id] ? `/forms/${FORM_BLANKS[id]}` : undefined);
@@ -46,7 +47,7 @@ export const editorPathOf = (form: FormPage) => `/edit-pdf?${FORM_PARAM}=${form.
 export async function openFormBlank(form: FormId): Promise<UploadAnswer> {
   let res: Response;
   try {
-    res = await fetch(API_PATHS.openForm, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ form }) });
+    res = await fetch(endpointUrl('openForm'), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ form }) });
   } catch {
     throw new ApiError({ code: 'UPLOAD_FAILED' });
   }

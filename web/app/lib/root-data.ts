@@ -2,11 +2,11 @@ import { useRouteLoaderData } from 'react-router';
 import { planColumns, type PlanColumns } from '#shared/billing/plan-rules';
 import { DEFAULT_AI_MAX_PAGES, DEFAULT_MAX_UPLOAD_MB } from '#shared/limits';
 import type { ToolSummary } from '#shared/tools/catalog';
-import type { loader } from '../root';
+import type { rootData } from './root-data.server';
 
 /** What root's loader found for the whole page (origin, session, chrome settings), if it ran. */
 export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root');
+  return useRouteLoaderData<typeof rootData>('root');
 }
 
 const NO_TOOLS: ToolSummary[] = [];

@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from 'react-router';
 import { getTool, toolSlugs, type ToolDefinition } from '#shared/tools';
 import { maxFilesOf } from '#shared/tools/define';
-import { isEditorKind } from '~/components/editor/editor-kind';
-import { hasOptions } from '~/components/tool-flow/options-tools';
 import type { RouteCopyFile } from './copy/bundle';
+import { isEditorKind } from './editor-kind';
 import { stripLang } from './i18n';
+import { hasOptions } from './options-tools';
 import { pageCopy, routeCopy } from './page-copy.server';
 import { pageServices } from './page-services.server';
 import type { ToolInfo } from './tool-page';

@@ -6,7 +6,8 @@ import { getI18n, langFromPath } from '~/lib/i18n';
 import { routeCopy } from '~/lib/page-copy.server';
 import { useCopyText, type Copy } from '~/lib/messages';
 import { originFrom, pageMeta } from '~/lib/seo';
-import { EnvelopeError, userApi } from '~/lib/user-api';
+import { EnvelopeError } from '~/lib/endpoint-client';
+import { userApi } from '~/lib/user-api';
 import { useAuthActions, useUser } from '~/stores/auth-provider';
 import type { Route } from './+types/contact';
 

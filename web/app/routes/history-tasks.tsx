@@ -11,7 +11,8 @@ import { useLang, useLocalize } from '~/lib/i18n';
 import type { SheetsHandle } from '~/lib/inline-styles';
 import { useCopyText, type Copy } from '~/lib/messages';
 import { signedInPageMeta } from '~/lib/seo';
-import { EnvelopeError, userApi, type HistoryPage, type HistoryTask } from '~/lib/user-api';
+import { EnvelopeError } from '~/lib/endpoint-client';
+import { userApi, type HistoryPage, type HistoryTask } from '~/lib/user-api';
 import { useAuthActions, useUser } from '~/stores/auth-provider';
 import { useToast } from '~/stores/toasts';
 

@@ -7,7 +7,7 @@ import { billingApi } from '~/lib/billing-api';
 import { useLocalize } from '~/lib/i18n';
 import { signedInPageMeta } from '~/lib/seo';
 import { signedInLoader } from '~/lib/session.server';
-import { EnvelopeError } from '~/lib/user-api';
+import { EnvelopeError } from '~/lib/endpoint-client';
 
 /** Signed-in users only: without the session cookie the server sends the visitor home. */
 export const loader = signedInLoader;

@@ -1,5 +1,5 @@
 import { ServerToolPage } from '~/components/tool-page/server-tool-page';
-import { hasOptions } from '~/components/tool-flow/options-tools';
+import { hasOptions } from '~/lib/options-tools';
 import { TOOL_OPTIONS } from '~/components/tool-flow/tool-options';
 import { toolPageMeta } from '~/lib/tool-page';
 import { toolPageLoader } from '~/lib/tool-page.server';

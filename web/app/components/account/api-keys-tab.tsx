@@ -4,7 +4,7 @@ import { API_PATHS, type ApiKeyView, type CreatedApiKey } from '#shared/api';
 import { apiKeysApi } from '~/lib/api-keys-api';
 import { useLang } from '~/lib/i18n';
 import { useCopyText, type Copy } from '~/lib/messages';
-import { EnvelopeError } from '~/lib/user-api';
+import { EnvelopeError } from '~/lib/endpoint-client';
 import { useAuthActions } from '~/stores/auth-provider';
 import { useToast } from '~/stores/toasts';
 import { ConfirmDialog } from '../layout/confirm-dialog';

@@ -9,7 +9,7 @@ import { ApiError, type FlowMessage } from '~/lib/api-client';
 import { useLocalize } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import { useAiMaxPages, useRootData } from '~/lib/root-data';
-import { EnvelopeError } from '~/lib/user-api';
+import { EnvelopeError } from '~/lib/endpoint-client';
 import { useAuthActions } from '~/stores/auth-provider';
 import { Dropzone } from '../tool-flow/dropzone';
 import { ProgressBar } from '../tool-flow/progress-bar';

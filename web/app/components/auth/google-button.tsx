@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-
-/** Where Google's redirect sign-in starts (the API runs the OAuth flow and comes back signed in). */
-export const GOOGLE_SIGN_IN_PATH = '/api/user/google';
+import { endpointUrl } from '~/lib/endpoints';
 
 /**
  * Continue with Google: a plain link to the redirect flow, so it works without Google's one-tap
@@ -11,9 +9,9 @@ export const GOOGLE_SIGN_IN_PATH = '/api/user/google';
  */
 export function GoogleButton({ onLeave }: { onLeave: () => void }) {
   const { t } = useTranslation();
-  // The API comes back to this page (it accepts only a path on this site).
+  // Google's redirect sign-in starts at the API, which runs the OAuth flow and comes back to this page (it accepts only a path on this site).
   const { pathname, search } = useLocation();
-  const href = `${GOOGLE_SIGN_IN_PATH}?next=${encodeURIComponent(pathname + search)}`;
+  const href = endpointUrl('googleStart', { query: { next: pathname + search } });
   return (
     <a className="button google-button button--block" href={href} onClick={onLeave}>
       <svg width="20" height="20" viewBox="0 0 48 48" aria-hidden="true" focusable="false">

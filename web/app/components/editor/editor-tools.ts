@@ -1,3 +1,5 @@
+import type { EditorKind } from '~/lib/editor-kind';
+
 /** The workspace's tools, and which come first on each page (edit, annotate, sign). */
 export type ToolName =
   | 'select'
@@ -18,9 +20,6 @@ export type ToolName =
   | 'initials'
   | 'date'
   | 'check';
-
-/** The tools whose page is the editor (their declarations say `page: 'editor'`; editor-kind.ts reads it). */
-export type EditorKind = 'edit-pdf' | 'annotate-pdf' | 'sign-pdf';
 
 const EDIT: ToolName[] = ['select', 'text', 'editText', 'whiteout', 'image', 'rect', 'ellipse', 'line', 'arrow', 'ink'];
 const ANNOTATE: ToolName[] = ['select', 'highlight', 'underline', 'strikeout', 'note', 'ink', 'rect', 'ellipse', 'line', 'arrow'];

@@ -1,12 +1,13 @@
 import { useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { BLOG_PATH } from '~/lib/blog';
 import { useLocalize } from '~/lib/i18n';
 import { ChevronDownIcon, MenuIcon } from './chrome-icons';
 import { CloseIcon } from '../icons';
 import { LinkGroup } from './link-group';
 import { Modal } from './modal';
-import { AI_MENU, BLOG_PATH, type ChromeGroup, useConvertMenu, useToolGroups, useTopTools } from './nav-links';
+import { AI_MENU, type ChromeGroup, useConvertMenu, useToolGroups, useTopTools } from './nav-links';
 import { AiLabel, DesktopAppLink, UpgradeLink } from './header-parts';
 
 /** The header's links on narrow screens: a menu button that opens them in a drawer. */

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { byCategory, inMenu, type ToolCategory, type ToolSummary } from '#shared/tools/catalog';
+import { BLOG_PATH } from '~/lib/blog';
 import { useToolCatalog } from '~/lib/root-data';
 
 /** A link of the site's chrome: a path without language prefix and the key of its label. */
@@ -17,8 +18,6 @@ export interface ChromeGroup {
 }
 
 const toolLink = (id: string): ChromeLink => ({ to: `/${id}`, label: `tools.${id}.name` });
-
-export const BLOG_PATH = '/reduce-pdf/';
 
 /** The header's top links: the tools whose declarations place them there (Edit PDF, Compress PDF). */
 export function topTools(tools: readonly ToolSummary[]): ChromeLink[] {

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useScrolled } from '~/hooks/use-scrolled';
+import { BLOG_PATH } from '~/lib/blog';
 import { useLocalize } from '~/lib/i18n';
 import { AccountNav } from './account-nav';
 import { AiLabel, DesktopAppLink, Logo, UpgradeLink } from './header-parts';
 import { MobileNav } from './mobile-nav';
 import { NavMenu } from './nav-menu';
-import { AI_MENU, BLOG_PATH, useConvertMenu, useToolGroups, useTopTools } from './nav-links';
+import { AI_MENU, useConvertMenu, useToolGroups, useTopTools } from './nav-links';
 
 /** The spec: the header takes its scrolled style past 10 px. */
 const SCROLL_THRESHOLD = 10;

@@ -7,7 +7,7 @@ import { TRIAL_CANCEL_HOURS, TRIAL_DAYS } from '~/lib/trial';
 import { useLang } from '~/lib/i18n';
 import { useMessageText } from '~/lib/messages';
 import { usePlanColumns } from '~/lib/root-data';
-import { EnvelopeError } from '~/lib/user-api';
+import { EnvelopeError } from '~/lib/endpoint-client';
 import { useAuthActions, usePopups, useUser } from '~/stores/auth-provider';
 import type { OpenPay, PayResult } from '~/stores/popups-store';
 import { CloseIcon } from '../icons';

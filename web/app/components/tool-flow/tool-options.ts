@@ -20,7 +20,7 @@ import { rotateOptions } from './options-rotate';
 import { sanitizeOptions } from './options-sanitize';
 import { splitOptions } from './options-split';
 import type { ToolOptions } from './options-types';
-import type { OptionsToolId } from './options-tools';
+import type { OptionsToolId } from '~/lib/options-tools';
 import { unlockOptions } from './options-unlock';
 import { urlOptions } from './options-url';
 import { watermarkOptions } from './options-watermark';
