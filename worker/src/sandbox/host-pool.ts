@@ -16,6 +16,13 @@ export interface HostLimits {
   totalMemoryMb?: number;
 }
 
+export interface HostLifetimes {
+  /** How long a host back from a job waits for the next one; ENGINE_IDLE_SECONDS when unset. */
+  idleMs?: number;
+  /** false: no fresh host is kept ready once the last one stops (a queue nobody waits on). */
+  keepReady?: boolean;
+}
+
 export interface HostRunOptions {
   timeoutMs: number;
   /** Stop the job when its processor reports no progress for this long (tools that report page by page). */
@@ -63,10 +70,10 @@ export class TaskHosts {
   private watcher: NodeJS.Timeout | undefined;
   private closed = false;
   /**
-   * A warm host unused for ENGINE_IDLE_SECONDS is stopped with the engines it holds (LibreOffice,
-   * Chromium), so an idle worker gives its memory back; the next job starts a host again.
+   * A warm host unused for this long is stopped with the engines it holds (LibreOffice, Chromium),
+   * so an idle worker gives its memory back; the next job starts a host again.
    */
-  private readonly idleMs = engineIdleMs();
+  private readonly idleMs: number;
   private readonly idleTimers = new Map<Host, NodeJS.Timeout>();
 
   constructor(
@@ -76,7 +83,10 @@ export class TaskHosts {
     private readonly keepWarm: number,
     /** Sent with every job, so processors never read the environment themselves. */
     private readonly config: ProcessorConfig,
-  ) {}
+    private readonly lifetimes: HostLifetimes = {},
+  ) {
+    this.idleMs = lifetimes.idleMs ?? engineIdleMs();
+  }
 
   async run(job: Omit<HostJob, 'config'>, opts: HostRunOptions): Promise<ProcessorResult> {
     if (this.closed) throw new Error('task hosts are closed');
@@ -134,7 +144,7 @@ export class TaskHosts {
    * Called at boot and whenever the idle stop leaves no host waiting.
    */
   prestart(): void {
-    if (this.closed || this.keepWarm === 0 || this.idle.length > 0) return;
+    if (this.closed || this.keepWarm === 0 || this.idle.length > 0 || this.lifetimes.keepReady === false) return;
     this.park(this.start(0), { timed: false });
   }
 
@@ -180,7 +190,7 @@ export class TaskHosts {
   /** Replaces a host that may hold leftovers of its last job (a decoder still running, leaked memory). */
   private retire(host: Host) {
     host.kill();
-    if (!this.closed && this.idle.length < this.keepWarm) this.park(this.start(host.nice));
+    if (!this.closed && this.lifetimes.keepReady !== false && this.idle.length < this.keepWarm) this.park(this.start(host.nice));
   }
 }
 
