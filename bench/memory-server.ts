@@ -48,6 +48,13 @@ function read(root: number): Reading {
   return reading;
 }
 
+/** How many processes of each role are running. */
+function census(root: number): Reading {
+  const count = Object.fromEntries(ROLES.map((r) => [r, 0])) as Reading;
+  for (const pid of [root, ...descendants(root)]) count[roleOf(pid, root)]++;
+  return count;
+}
+
 /** Per role, the median of a few readings a second apart, so one garbage collection does not set the figure. */
 async function settled(root: number): Promise<Reading> {
   const readings: Reading[] = [];
@@ -58,7 +65,9 @@ async function settled(root: number): Promise<Reading> {
   return Object.fromEntries(ROLES.map((r) => [r, median(readings.map((x) => x[r]))])) as Reading;
 }
 
+const ENGINES: Role = 'engines (LibreOffice, Chromium…)';
 const total = (r: Reading) => ROLES.reduce((sum, role) => sum + r[role], 0);
+const ownTotal = (r: Reading) => total(r) - r[ENGINES];
 
 /** Seconds from the transfer call to Done, for one task of a fresh visitor. */
 async function timedTask(baseUrl: string, file: string, request: (token: string) => Record<string, unknown>): Promise<number> {
@@ -126,7 +135,10 @@ async function healthy(baseUrl: string): Promise<void> {
 interface Figures {
   start: Reading;
   after: Reading;
+  startCount: Reading;
+  afterCount: Reading;
   firstMerge: number;
+  firstWord: number;
   mergeAfterIdle: number;
   wordAfterIdle: number;
 }
@@ -142,16 +154,19 @@ async function measure(): Promise<Figures> {
     await healthy(baseUrl);
     await sleep(SETTLE_S * 1000);
     const start = await settled(server.pid);
+    const startCount = census(server.pid);
     console.error(`memory (server): ${mb(total(start))} after start`);
     const firstMerge = await timedMerge(baseUrl);
+    const firstWord = await timedWordToPdf(baseUrl);
     await mixedWorkload(baseUrl);
     await sleep((AFTER_WORK_S - SAMPLES / 2) * 1000);
     const after = await settled(server.pid);
+    const afterCount = census(server.pid);
     console.error(`memory (server): ${mb(total(after))} ${AFTER_WORK_S} s after the workload`);
     // The next task after the quiet spell: a merge (a task host), then a Word to PDF (LibreOffice).
     const mergeAfterIdle = await timedMerge(baseUrl);
     const wordAfterIdle = await timedWordToPdf(baseUrl);
-    return { start, after, firstMerge, mergeAfterIdle, wordAfterIdle };
+    return { start, after, startCount, afterCount, firstMerge, firstWord, mergeAfterIdle, wordAfterIdle };
   } finally {
     process.kill(server.pid, 'SIGTERM');
     const hung = setTimeout(() => void server.killTree(), 15_000);
@@ -180,8 +195,9 @@ export async function serverMemoryTable(): Promise<string> {
     table(
       ['process', 'after start', `${AFTER_WORK_S} s after the workload`],
       [
-        ...ROLES.map((role) => [role, mb(f.start[role]), mb(f.after[role])]),
-        ['**all** (goals ≤ 300 MB, then ≤ 400 MB)', `**${mb(total(f.start))}**`, `**${mb(total(f.after))}**`],
+        ...ROLES.map((role) => [`${role} (processes)`, `${mb(f.start[role])} (${f.startCount[role]})`, `${mb(f.after[role])} (${f.afterCount[role]})`]),
+        ["**Sheaf's own: all but the engines** (goals ≤ 300 MB, then ≤ 400 MB)", `**${mb(ownTotal(f.start))}**`, `**${mb(ownTotal(f.after))}**`],
+        ['**all, engines included**', `**${mb(total(f.start))}**`, `**${mb(total(f.after))}**`],
       ],
     ),
     '',
@@ -189,8 +205,9 @@ export async function serverMemoryTable(): Promise<string> {
       ['next task (transfer to Done)', 'time'],
       [
         ['first merge after start', secs(f.firstMerge)],
+        ['first Word to PDF after start (LibreOffice starts)', secs(f.firstWord)],
         [`merge ${AFTER_WORK_S} s after the workload`, secs(f.mergeAfterIdle)],
-        [`Word to PDF right after that merge`, secs(f.wordAfterIdle)],
+        ['Word to PDF right after that merge', secs(f.wordAfterIdle)],
       ],
     ),
   ].join('\n');

@@ -19,6 +19,8 @@ export interface HostLimits {
 export interface HostLifetimes {
   /** How long a host back from a job waits for the next one; ENGINE_IDLE_SECONDS when unset. */
   idleMs?: number;
+  /** How long a host beyond the first of its niceness waits: one a burst of jobs needed. BURST_IDLE_MS when unset. */
+  burstIdleMs?: number;
   /** false: no fresh host is kept ready once the last one stops (a queue nobody waits on). */
   keepReady?: boolean;
 }
@@ -49,6 +51,12 @@ const MB = 1024 * 1024;
 const HEAP_EXHAUSTED = /heap out of memory|Allocation failed|Fatal JavaScript out of memory/i;
 /** Ends the host when the worker dies, however it dies (util-linux; Linux only). */
 const SETPRIV = '/usr/bin/setpriv';
+/**
+ * The next job of a quiet server finds one warm host of its niceness, with its engines (the
+ * LibreOffice pool: a cold start cost 8 s in bench/memory-server.ts), for ENGINE_IDLE_SECONDS.
+ * The other hosts a burst of jobs started (80–90 MB each after a job) go after this.
+ */
+const BURST_IDLE_MS = 20_000;
 
 type Outcome =
   | { kind: 'done'; result: ProcessorResult }
@@ -75,6 +83,8 @@ export class TaskHosts {
    */
   private readonly idleMs: number;
   private readonly idleTimers = new Map<Host, NodeJS.Timeout>();
+  /** Idle hosts on the long timer: at most one per niceness. */
+  private readonly keptWarm = new Set<Host>();
 
   constructor(
     private readonly entry: string,
@@ -166,14 +176,22 @@ export class TaskHosts {
     return host;
   }
 
-  /** A host back from a job waits `idleMs`, then goes with the engines it holds; a fresh one waits untimed. */
+  /**
+   * A host back from a job waits `idleMs` (the first of its niceness) or the burst idle (the others),
+   * then goes with the engines it holds; a fresh one waits untimed.
+   */
   private park(host: Host, { timed } = { timed: true }) {
     this.idle.push(host);
     if (!timed) return;
-    const timer = setTimeout(() => {
-      this.unpark(host).kill();
-      this.prestart();
-    }, this.idleMs);
+    const first = ![...this.keptWarm].some((h) => h.nice === host.nice);
+    if (first) this.keptWarm.add(host);
+    const timer = setTimeout(
+      () => {
+        this.unpark(host).kill();
+        this.prestart();
+      },
+      first ? this.idleMs : Math.min(this.idleMs, this.lifetimes.burstIdleMs ?? BURST_IDLE_MS),
+    );
     timer.unref();
     this.idleTimers.set(host, timer);
   }
@@ -184,6 +202,7 @@ export class TaskHosts {
     if (i >= 0) this.idle.splice(i, 1);
     clearTimeout(this.idleTimers.get(host));
     this.idleTimers.delete(host);
+    this.keptWarm.delete(host);
     return host;
   }
 
