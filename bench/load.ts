@@ -14,7 +14,7 @@ const KILL_VISITORS = 8;
 const KILL_LOCK_MS = 5000;
 
 /** Settings that would refuse a bench's visitors, all from one address, long before the machine is busy. */
-const UNLIMITED = { UPLOADS_PER_MINUTE: '1000000', TRANSFERS_PER_MINUTE: '1000000', TASKS_PER_USER: '1000' };
+export const UNLIMITED = { UPLOADS_PER_MINUTE: '1000000', TRANSFERS_PER_MINUTE: '1000000', TASKS_PER_USER: '1000' };
 
 /** What a visitor does: files to upload and the task asked of them. */
 interface Scenario {
@@ -25,7 +25,7 @@ interface Scenario {
 
 const pdf = (name: string) => fixture(`pdf/${name}`);
 /** Small to large (5 KB to 2.9 MB), merges and compressions. */
-const SCENARIOS: Scenario[] = [
+export const SCENARIOS: Scenario[] = [
   {
     name: 'merge 2 small',
     files: [pdf('pdf20_Simple-PDF-2.0-file.pdf'), pdf('ocrmypdf_tagged.pdf')],
@@ -86,7 +86,7 @@ async function uploadAll(client: VisitorClient, files: string[]): Promise<string
 }
 
 /** One visitor: uploads the scenario's files, asks for the task, waits for it, downloads the result. */
-async function visit(baseUrl: string, scenario: Scenario): Promise<Outcome> {
+export async function visit(baseUrl: string, scenario: Scenario): Promise<Outcome> {
   try {
     const client = visitorClient(baseUrl);
     return await runOnce(client, scenario.request(await uploadAll(client, scenario.files)));

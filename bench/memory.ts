@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { API_PATHS, TOOL_CODE } from '#shared/api';
 import { median, scratchDir, table, visitorClient } from './lib';
+import { serverMemoryTable } from './memory-server';
 import { mb, runModes, sleep, startServers, type RunMode } from './servers';
 
 /** Seconds the servers are left alone after they say they are ready: the loop settles, lazy timers fire. */
@@ -118,6 +119,7 @@ export async function memoryBench(): Promise<string> {
       '',
       `The upload is a visitor's \`POST ${API_PATHS.unLoginUpload}\` of a ${UPLOAD_MB} MB PDF (MAX_UPLOAD_MB raised for it);`,
       `the growth is the highest RSS of the api, read every ${SAMPLE_MS} ms during the upload, less its RSS just before.`,
+      ...(modes.includes('compiled') ? ['', await serverMemoryTable()] : []),
     ].join('\n');
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

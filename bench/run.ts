@@ -15,6 +15,7 @@ import { layoutBench } from './layout';
 import { lighthouseBench } from './lighthouse';
 import { loadBench } from './load';
 import { memoryBench } from './memory';
+import { serverMemoryBench } from './memory-server';
 import { mergeBench } from './merge';
 import { ocrBench } from './ocr';
 import { officeBench } from './office';
@@ -57,6 +58,8 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   ai: aiBench,
   'ai-speed': aiSpeedBench,
   memory: memoryBench,
+  // The whole server's part of `memory` alone (after start, and 60 s after work), with dist/ built.
+  'memory-server': serverMemoryBench,
   load: loadBench,
   cli: cliBench,
   pdfa: pdfaBench,

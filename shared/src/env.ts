@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_AI_MAX_PAGES, DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from './limits';
+import { DEFAULT_AI_MAX_PAGES, DEFAULT_DATA_DIR, DEFAULT_MAX_UPLOAD_MB, DEFAULT_RETENTION_MINUTES } from './limits';
 import { readSealCertificate, type SealCertificate } from './seal-certificate';
 import { readTrustRoots } from './trust-roots';
 import { isValidEmail } from './validation';
@@ -64,7 +64,7 @@ const ZEnv = z.object({
   TRUST_PROXY: z.string().default('0').transform(parseTrustProxy),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
-  DATA_DIR: z.string().default('.data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   FILE_RETENTION_MINUTES: int(DEFAULT_RETENTION_MINUTES, 1),
   /**
    * Who may download results. Unset: `pro` when billing is configured (the spec's rule), else `open`:

@@ -189,6 +189,57 @@ describe('a host kept ready', { timeout: 60_000 }, () => {
   });
 });
 
+describe('warm hosts after a burst', { timeout: 30_000 }, () => {
+  it('keeps one host of a niceness for the idle time; the others a burst started go after the burst idle', async () => {
+    const hosts = new TaskHosts(ENTRY, { memoryMb: 300 }, 2, CONFIG, { idleMs: 60_000, burstIdleMs: 300 });
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'task-hosts-burst-'));
+    const before = new Set(processChildren().get(process.pid) ?? []);
+    const ours = () => (processChildren().get(process.pid) ?? []).filter((pid) => !before.has(pid));
+    const pidOf = async () => {
+      const result = await hosts.run({ tool: 'echo', inputs: [], options: {}, workDir }, { timeoutMs: 20_000 });
+      return Number(fs.readFileSync(result.outputs[0].path, 'utf8').replace('pid ', ''));
+    };
+    try {
+      const burst = await Promise.all([pidOf(), pidOf()]);
+      expect(new Set(burst).size).toBe(2);
+      const deadline = Date.now() + 20_000;
+      while (ours().length > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ours()).toHaveLength(1);
+      expect(burst).toContain(ours()[0]);
+      // The next job finds the host that stayed warm.
+      expect(await pidOf()).toBe(ours()[0]);
+    } finally {
+      await hosts.close();
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('hosts nobody waits on (the AI index hosts)', { timeout: 30_000 }, () => {
+  it('stop after their own idle time, and no fresh host is kept in their place', async () => {
+    const hosts = new TaskHosts(ENTRY, { memoryMb: 300 }, 1, CONFIG, { idleMs: 300, keepReady: false });
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'task-hosts-index-'));
+    const children = () => processChildren().get(process.pid) ?? [];
+    const before = new Set(children());
+    const ours = () => children().filter((pid) => !before.has(pid));
+    try {
+      hosts.prestart();
+      expect(ours()).toEqual([]);
+      const result = await hosts.run({ tool: 'echo', inputs: [], options: {}, workDir }, { timeoutMs: 20_000 });
+      const pid = Number(fs.readFileSync(result.outputs[0].path, 'utf8').replace('pid ', ''));
+      expect(ours()).toEqual([pid]);
+      // The idle stop kills the host and would start its replacement in the same tick: once the
+      // host is gone, whatever is left is what the pool keeps.
+      const deadline = Date.now() + 20_000;
+      while (ours().includes(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ours()).toEqual([]);
+    } finally {
+      await hosts.close();
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('classifyFailure', () => {
   it('names a page-tree loop, a pixel limit and exhausted structures; machine faults are transient', () => {
     expect(classifyFailure(new Error('Pages tree contains circular reference.'))).toMatchObject({ code: 'PDF_PAGE_TREE_BROKEN', transient: false });

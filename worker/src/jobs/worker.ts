@@ -41,6 +41,13 @@ const MAX_STALLS = 25;
 const HEAVY_NICE = 10;
 const HOST_ENTRY = entryPoint('worker/src/sandbox/task-host.ts');
 const AI_HOST_ENTRY = entryPoint('worker/src/sandbox/ai-index-host.ts');
+/**
+ * An index host keeps its OCR engine and the pages it read (about 180 MB after one scan), and
+ * nobody waits on it: indexing runs in the background, where a host start (well under a second)
+ * goes unnoticed. So it stays only long enough to take an owner's next document, queued the moment
+ * the last one ends, and no fresh one is kept ready.
+ */
+const AI_HOST_IDLE_MS = 5_000;
 
 /**
  * Starts the task consumer, the retention sweep and the lost-task check. A job whose worker dies is
@@ -144,7 +151,10 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   // take turns with one job each (ai-index-queue.ts), so with two slots or more one owner's long
   // document never keeps another's waiting.
   const aiSlots = deps.env.AI_INDEX_CONCURRENCY;
-  const aiHosts = new TaskHosts(AI_HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB }, aiSlots, processorConfig(deps.env));
+  const aiHosts = new TaskHosts(AI_HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB }, aiSlots, processorConfig(deps.env), {
+    idleMs: AI_HOST_IDLE_MS,
+    keepReady: false,
+  });
   const aiIndex = new Worker<AiIndexJob>(AI_INDEX_QUEUE, (job) => {
     observeQueueWait(job);
     return runIndexJob(deps, aiHosts, job);

@@ -16,6 +16,15 @@ export interface HostLimits {
   totalMemoryMb?: number;
 }
 
+export interface HostLifetimes {
+  /** How long a host back from a job waits for the next one; ENGINE_IDLE_SECONDS when unset. */
+  idleMs?: number;
+  /** How long a host beyond the first of its niceness waits: one a burst of jobs needed. BURST_IDLE_MS when unset. */
+  burstIdleMs?: number;
+  /** false: no fresh host is kept ready once the last one stops (a queue nobody waits on). */
+  keepReady?: boolean;
+}
+
 export interface HostRunOptions {
   timeoutMs: number;
   /** Stop the job when its processor reports no progress for this long (tools that report page by page). */
@@ -42,6 +51,12 @@ const MB = 1024 * 1024;
 const HEAP_EXHAUSTED = /heap out of memory|Allocation failed|Fatal JavaScript out of memory/i;
 /** Ends the host when the worker dies, however it dies (util-linux; Linux only). */
 const SETPRIV = '/usr/bin/setpriv';
+/**
+ * The next job of a quiet server finds one warm host of its niceness, with its engines (the
+ * LibreOffice pool: a cold start cost 8 s in bench/memory-server.ts), for ENGINE_IDLE_SECONDS.
+ * The other hosts a burst of jobs started (80–90 MB each after a job) go after this.
+ */
+const BURST_IDLE_MS = 20_000;
 
 type Outcome =
   | { kind: 'done'; result: ProcessorResult }
@@ -63,11 +78,13 @@ export class TaskHosts {
   private watcher: NodeJS.Timeout | undefined;
   private closed = false;
   /**
-   * A warm host unused for ENGINE_IDLE_SECONDS is stopped with the engines it holds (LibreOffice,
-   * Chromium), so an idle worker gives its memory back; the next job starts a host again.
+   * A warm host unused for this long is stopped with the engines it holds (LibreOffice, Chromium),
+   * so an idle worker gives its memory back; the next job starts a host again.
    */
-  private readonly idleMs = engineIdleMs();
+  private readonly idleMs: number;
   private readonly idleTimers = new Map<Host, NodeJS.Timeout>();
+  /** Idle hosts on the long timer: at most one per niceness. */
+  private readonly keptWarm = new Set<Host>();
 
   constructor(
     private readonly entry: string,
@@ -76,7 +93,10 @@ export class TaskHosts {
     private readonly keepWarm: number,
     /** Sent with every job, so processors never read the environment themselves. */
     private readonly config: ProcessorConfig,
-  ) {}
+    private readonly lifetimes: HostLifetimes = {},
+  ) {
+    this.idleMs = lifetimes.idleMs ?? engineIdleMs();
+  }
 
   async run(job: Omit<HostJob, 'config'>, opts: HostRunOptions): Promise<ProcessorResult> {
     if (this.closed) throw new Error('task hosts are closed');
@@ -134,7 +154,7 @@ export class TaskHosts {
    * Called at boot and whenever the idle stop leaves no host waiting.
    */
   prestart(): void {
-    if (this.closed || this.keepWarm === 0 || this.idle.length > 0) return;
+    if (this.closed || this.keepWarm === 0 || this.idle.length > 0 || this.lifetimes.keepReady === false) return;
     this.park(this.start(0), { timed: false });
   }
 
@@ -156,14 +176,22 @@ export class TaskHosts {
     return host;
   }
 
-  /** A host back from a job waits `idleMs`, then goes with the engines it holds; a fresh one waits untimed. */
+  /**
+   * A host back from a job waits `idleMs` (the first of its niceness) or the burst idle (the others),
+   * then goes with the engines it holds; a fresh one waits untimed.
+   */
   private park(host: Host, { timed } = { timed: true }) {
     this.idle.push(host);
     if (!timed) return;
-    const timer = setTimeout(() => {
-      this.unpark(host).kill();
-      this.prestart();
-    }, this.idleMs);
+    const first = ![...this.keptWarm].some((h) => h.nice === host.nice);
+    if (first) this.keptWarm.add(host);
+    const timer = setTimeout(
+      () => {
+        this.unpark(host).kill();
+        this.prestart();
+      },
+      first ? this.idleMs : Math.min(this.idleMs, this.lifetimes.burstIdleMs ?? BURST_IDLE_MS),
+    );
     timer.unref();
     this.idleTimers.set(host, timer);
   }
@@ -174,13 +202,14 @@ export class TaskHosts {
     if (i >= 0) this.idle.splice(i, 1);
     clearTimeout(this.idleTimers.get(host));
     this.idleTimers.delete(host);
+    this.keptWarm.delete(host);
     return host;
   }
 
   /** Replaces a host that may hold leftovers of its last job (a decoder still running, leaked memory). */
   private retire(host: Host) {
     host.kill();
-    if (!this.closed && this.idle.length < this.keepWarm) this.park(this.start(host.nice));
+    if (!this.closed && this.lifetimes.keepReady !== false && this.idle.length < this.keepWarm) this.park(this.start(host.nice));
   }
 }
 
