@@ -35,7 +35,32 @@ const enLeaves = leaves(en);
 const frLeaves = leaves(fr);
 const placeholders = (s: Json) => [...String(s).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+/** Keys written twice in one object of a JSON text: JSON.parse keeps the last silently. */
+function repeatedKeys(text: string): string[] {
+  const repeated: string[] = [];
+  const objects: Set<string>[] = [];
+  // Strings (keys and values), braces and brackets, in order; a key is a string followed by a colon.
+  for (const m of text.matchAll(/"((?:[^"\\]|\\.)*)"(\s*:)?|[{}[\]]/g)) {
+    if (m[0] === '{') objects.push(new Set());
+    else if (m[0] === '}') objects.pop();
+    else if (m[2]) {
+      const keys = objects[objects.length - 1];
+      if (keys?.has(m[1]!)) repeated.push(m[1]!);
+      keys?.add(m[1]!);
+    }
+  }
+  return repeated;
+}
+
 describe('locale files', () => {
+  it('write no key twice in one object (the last would win unseen)', () => {
+    for (const lang of LANGS) {
+      const files = fs.readdirSync(localeDir(lang), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'));
+      for (const f of files) expect(repeatedKeys(fs.readFileSync(path.join(localeDir(lang), f), 'utf8')), `${lang}/${f}`).toEqual([]);
+    }
+    expect(repeatedKeys('{"a": {"b": 1, "c": "x"}, "d": [{"b": 2}], "a": 3}')).toEqual(['a']);
+  });
+
   it('have the same files in en and fr', () => {
     expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
   });
