@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { analysePage, type GreyImage } from './deskew';
 import { turnAboutCentre, type Matrix } from '../pages/geometry';
-import { greyPgm, type OcrEngine, type OcrPage } from './tesseract';
+import { greyPgm, type OcrEngine, type OcrPage } from './ocr-engine';
 
 /**
  * A page as 8-bit grey pixels, and its resolution: either raw (`grey`, width × height bytes row by
@@ -118,7 +118,7 @@ export async function scanPage(
     return { ocr: emptyPage(raster.width, raster.height), quarterTurns: 0, skew: 0 };
   }
 
-  // Tesseract is handed raw grey pixels (PGM): no PNG written here to be inflated again in WebAssembly.
+  // Tesseract is handed raw grey pixels (PGM): no PNG written here to be inflated again.
   const straighten = async (quarterTurns: number): Promise<Pixels & { skew: number }> => {
     // Half a turn keeps the lines' angle; a quarter turn needs the angle measured on the turned page.
     const measured = quarterTurns % 2 === 0 ? geometry.skew.angle : analysePage(await analysisImage(pixels, quarterTurns)).skew.angle;
