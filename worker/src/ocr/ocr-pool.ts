@@ -49,8 +49,8 @@ interface Waiter {
  * grows to one engine per core, as far as the memory allows (at least one engine always runs),
  * keeps engines warm between tasks, and stops those left idle. An engine is of one kind (native
  * Tesseract or tesseract.js) and reads one set of languages: a task for others takes an idle
- * engine's place. An engine that failed (a page timed
- * out, its task was aborted, its thread crashed) is dropped and replaced on demand.
+ * engine's place. An engine that failed (a page timed out, its task was aborted, its process or
+ * thread crashed) is dropped and replaced on demand.
  */
 export class OcrPool {
   private readonly idle: OcrEngine[] = [];

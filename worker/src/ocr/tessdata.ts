@@ -55,29 +55,33 @@ function tesseractDataDir(): Promise<string> {
   return systemTessdata;
 }
 
+/** Models being unpacked or unpacked by this process: two engines starting at once unpack a model once. */
+const unpacking = new Map<string, Promise<string>>();
+
+/** The model unpacked into the cache, written under another name and renamed, so a Tesseract never reads half a file. */
+function unpacked({ file, variant }: { file: string; variant: string }): Promise<string> {
+  const target = path.join(CACHE, variant, path.basename(file, '.gz'));
+  let done = unpacking.get(target);
+  if (!done) {
+    done = access(target).catch(async () => {
+      await mkdir(path.dirname(target), { recursive: true });
+      const partial = `${target}.${process.pid}.part`;
+      await writeFile(partial, await promisify(gunzip)(await readFile(file)));
+      await rename(partial, target);
+    }).then(() => target);
+    unpacking.set(target, done);
+  }
+  return done;
+}
+
 /**
- * A folder native Tesseract reads `languages` from (`--tessdata-dir`): the shipped models, unpacked
- * (written under another name and renamed, so a Tesseract never reads half a file), and the
- * glyphless font pdf.ttf of the installed Tesseract.
+ * A folder native Tesseract reads `languages` from (`--tessdata-dir`): the shipped models, unpacked,
+ * and the glyphless font pdf.ttf of the installed Tesseract.
  */
 export async function unpackedModels(languages: readonly OcrLanguage[]): Promise<string> {
   const dir = path.join(CACHE, languages.map((lang) => `${lang}-${variantOf(lang, languages)}`).join('+'));
   await mkdir(dir, { recursive: true });
-  for (const lang of languages) {
-    const { file, variant } = model(lang, languages);
-    const unpacked = path.join(CACHE, variant, `${lang}.traineddata`);
-    const exists = await access(unpacked).then(
-      () => true,
-      () => false,
-    );
-    if (!exists) {
-      await mkdir(path.dirname(unpacked), { recursive: true });
-      const partial = `${unpacked}.${process.pid}.part`;
-      await writeFile(partial, await promisify(gunzip)(await readFile(file)));
-      await rename(partial, unpacked);
-    }
-    await linkOnce(unpacked, path.join(dir, `${lang}.traineddata`));
-  }
+  for (const lang of languages) await linkOnce(await unpacked(model(lang, languages)), path.join(dir, `${lang}.traineddata`));
   await linkOnce(path.join(await tesseractDataDir(), 'pdf.ttf'), path.join(dir, 'pdf.ttf'));
   return dir;
 }
