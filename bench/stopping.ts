@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SofficePool, sofficePoolConfig } from '../worker/src/engines/soffice-pool';
-import { ocrEngineKind, startOcrEngine, type OcrEngine } from '../worker/src/ocr/ocr-engine';
+import type { OcrEngine } from '../worker/src/ocr/ocr-engine';
+import { ocrEngineKind, startOcrEngine } from '../worker/src/ocr/start-engine';
 import { fixture } from '../tests/support/fixtures';
 import { median, runProcessor, scratchDir, secs, table, timed } from './lib';
 

@@ -8,7 +8,7 @@ import { scannedPageText } from '../ocr/ocr-layout';
 import { imageSource } from '../ocr/page-sources';
 import { MIN_TEXT_CHARS, ocrDpi, textChars } from '../ocr/ocr-rules';
 import { scanPage, type PageRaster } from '../ocr/scan-page';
-import { ocrEngineKind } from '../ocr/ocr-engine';
+import { ocrEngineKind } from '../ocr/start-engine';
 import { mapOnEngines, ocrPool } from '../ocr/ocr-pool';
 import type { InputFile, Processor, ProcessorContext } from '../contract/processor';
 import { parseTextLayout } from '../pdf-to-office/pdftotext-layout';

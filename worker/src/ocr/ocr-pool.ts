@@ -2,7 +2,8 @@ import os from 'node:os';
 import { engineIdleMs, taskShareMb, type OcrEngineKind } from '#shared/env';
 import { AppError } from '#shared/errors';
 import type { OcrLanguage } from '#shared/tools/pdf-ocr';
-import { ENGINE_BYTES, startOcrEngine, type OcrEngine } from './ocr-engine';
+import { ENGINE_BYTES, type OcrEngine } from './ocr-engine';
+import { startOcrEngine } from './start-engine';
 
 const MB = 1024 * 1024;
 /** What the rest of a task host holds beside its engines: Node, sharp, the document being written. */

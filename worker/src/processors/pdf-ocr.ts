@@ -10,7 +10,7 @@ import { OFFICE_WRITERS } from '../ocr/office-writers';
 import { imageSource, pdfSource, type SourcePage } from '../ocr/page-sources';
 import { scanBackground } from '../ocr/scan-background';
 import { scanPage } from '../ocr/scan-page';
-import { ocrEngineKind } from '../ocr/ocr-engine';
+import { ocrEngineKind } from '../ocr/start-engine';
 import { mapOnEngines, ocrPool } from '../ocr/ocr-pool';
 import { TextLayer } from '../ocr/text-layer';
 import { fileStem, singleInput } from '../inputs/pdf-input';
