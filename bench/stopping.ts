@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SofficePool, sofficePoolConfig } from '../worker/src/engines/soffice-pool';
-import { OcrEngine } from '../worker/src/ocr/tesseract';
+import type { OcrEngine } from '../worker/src/ocr/ocr-engine';
+import { ocrEngineKind, startOcrEngine } from '../worker/src/ocr/start-engine';
 import { fixture } from '../tests/support/fixtures';
 import { median, runProcessor, scratchDir, secs, table, timed } from './lib';
 
@@ -69,7 +70,7 @@ export async function stoppingBench(): Promise<string> {
     await pool.convert({ input: onePage, output: path.join(dir, 'warm.pdf') }, { timeoutMs: 120_000 });
   };
   const ocrEngine = async (signal: AbortSignal, pageTimeoutMs?: number): Promise<OcrEngine> =>
-    OcrEngine.start(['eng'], { workDir: await workDir(dir, 'ocr'), signal, pageTimeoutMs });
+    startOcrEngine(await ocrEngineKind(undefined), ['eng'], { workDir: await workDir(dir, 'ocr'), signal, pageTimeoutMs });
   const recognise = (engine: OcrEngine) => engine.recognise(scanPage, { dpi: 300, textPdf: false });
 
   const cases: StopCase[] = [

@@ -189,6 +189,8 @@ const ZEnv = z.object({
   URL_FETCH_ALLOWLIST: z.string().transform(parseHostPortList).default([]),
   /** Warm engines (the LibreOffice pool, Chromium) start with the first task that needs them and stop after this long unused. */
   ENGINE_IDLE_SECONDS: int(300, 1),
+  /** The OCR engine: `native` Tesseract or `wasm` (tesseract.js). Unset, the worker's boot probe picks native when `tesseract` is installed. */
+  OCR_ENGINE: z.enum(['native', 'wasm']).optional(),
 });
 
 /** ENGINE_IDLE_SECONDS in milliseconds, for the engines of a task host (they read the environment they inherit). */
@@ -230,7 +232,7 @@ export function urlFetchAllowlist(source: NodeJS.ProcessEnv): string[] {
   return ZEnv.shape.URL_FETCH_ALLOWLIST.parse(source.URL_FETCH_ALLOWLIST);
 }
 
-const ZProcessorConfig = ZEnv.pick({ HTML_LOAD_SECONDS: true, HTML_MAX_PAGES: true, URL_FETCH_ALLOWLIST: true, AI_BASE_URL: true, AI_API_KEY: true, AI_MODEL: true, SIGNATURE_TRUST_ROOTS: true });
+const ZProcessorConfig = ZEnv.pick({ HTML_LOAD_SECONDS: true, HTML_MAX_PAGES: true, URL_FETCH_ALLOWLIST: true, AI_BASE_URL: true, AI_API_KEY: true, AI_MODEL: true, SIGNATURE_TRUST_ROOTS: true, OCR_ENGINE: true });
 
 /**
  * The settings tool processors read. The worker parses them with the rest at boot and sends them to
@@ -239,10 +241,13 @@ const ZProcessorConfig = ZEnv.pick({ HTML_LOAD_SECONDS: true, HTML_MAX_PAGES: tr
  */
 export type ProcessorConfig = z.output<typeof ZProcessorConfig>;
 
+/** The OCR engines a worker can run pages on. */
+export type OcrEngineKind = NonNullable<ProcessorConfig['OCR_ENGINE']>;
+
 /** The processors' settings out of the validated environment. */
 export function processorConfig(env: ProcessorConfig): ProcessorConfig {
-  const { HTML_LOAD_SECONDS, HTML_MAX_PAGES, URL_FETCH_ALLOWLIST, AI_BASE_URL, AI_API_KEY, AI_MODEL, SIGNATURE_TRUST_ROOTS } = env;
-  return { HTML_LOAD_SECONDS, HTML_MAX_PAGES, URL_FETCH_ALLOWLIST, AI_BASE_URL, AI_API_KEY, AI_MODEL, SIGNATURE_TRUST_ROOTS };
+  const { HTML_LOAD_SECONDS, HTML_MAX_PAGES, URL_FETCH_ALLOWLIST, AI_BASE_URL, AI_API_KEY, AI_MODEL, SIGNATURE_TRUST_ROOTS, OCR_ENGINE } = env;
+  return { HTML_LOAD_SECONDS, HTML_MAX_PAGES, URL_FETCH_ALLOWLIST, AI_BASE_URL, AI_API_KEY, AI_MODEL, SIGNATURE_TRUST_ROOTS, OCR_ENGINE };
 }
 
 /** The processors' settings parsed from variables, for what runs processors without a worker (tests, benchmarks). */

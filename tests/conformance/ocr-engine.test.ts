@@ -1,36 +1,47 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportHostMetricsTo, type HostMetric } from '../../worker/src/engines/host-metrics';
+import type { OcrEngine } from '../../worker/src/ocr/ocr-engine';
 import { mapOnEngines, OcrPool, ocrPool } from '../../worker/src/ocr/ocr-pool';
-import { OcrEngine } from '../../worker/src/ocr/tesseract';
+import { ocrEngineKind, startOcrEngine } from '../../worker/src/ocr/start-engine';
+import { unpackedModels } from '../../worker/src/ocr/tessdata';
 import { fixture } from '../support/fixtures';
-import { runTool } from './harness';
+import { runTool, withRun } from './harness';
 
-/** The OCR engine's limits: what stops a recognition, and where its language data comes from. */
+/**
+ * The OCR engine's limits: what stops a recognition, and where its language data comes from. They
+ * run on the engine this machine chooses (native Tesseract where it is installed); the last case
+ * forces tesseract.js, the fallback.
+ */
 describe('OCR engine', () => {
   let workDir: string;
   let page: Buffer;
-  beforeAll(() => {
+  let kind: Awaited<ReturnType<typeof ocrEngineKind>>;
+  const start = (languages: Parameters<typeof startOcrEngine>[1], opts: Parameters<typeof startOcrEngine>[2]) => startOcrEngine(kind, languages, opts);
+  beforeAll(async () => {
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-ocr-engine-'));
     // A full 300 dpi page: several seconds of recognition.
     page = fs.readFileSync(fixture('scanned/ocrmypdf_linn.png'));
+    kind = await ocrEngineKind(undefined);
   });
   afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
-  it('reads its languages from the installed npm packages', async () => {
-    const engine = await OcrEngine.start(['eng', 'fra', 'chi_sim'], { workDir, signal: new AbortController().signal });
-    await engine.stop();
+  it("gives native Tesseract the shipped best_int models, unpacked, and its own glyphless font", async () => {
+    const dir = await unpackedModels(['eng', 'fra', 'chi_sim']);
     for (const lang of ['eng', 'fra', 'chi_sim']) {
-      const target = fs.realpathSync(path.join(workDir, 'tessdata', `${lang}.traineddata.gz`));
-      expect(target).toContain(path.join('node_modules', '@tesseract.js-data', lang, '4.0.0_best_int'));
+      const shipped = fixture(`../../node_modules/@tesseract.js-data/${lang}/4.0.0_best_int/${lang}.traineddata.gz`);
+      expect(fs.readFileSync(path.join(dir, `${lang}.traineddata`)).equals(gunzipSync(fs.readFileSync(shipped)))).toBe(true);
     }
+    expect(fs.statSync(path.join(dir, 'pdf.ttf')).size).toBeGreaterThan(0);
   });
 
   it('reads English alongside Chinese when Chinese leads the languages', async () => {
-    const engine = await OcrEngine.start(['chi_sim', 'eng'], {
+    const engine = await start(['chi_sim', 'eng'], {
       workDir: fs.mkdtempSync(path.join(workDir, 'cjk-')),
       signal: new AbortController().signal,
     });
@@ -47,16 +58,16 @@ describe('OCR engine', () => {
   // How soon each of these stops is measured by `npm run bench -- stopping`, not asserted here.
   it('stops a recognition in progress when the task is aborted', async () => {
     const controller = new AbortController();
-    const engine = await OcrEngine.start(['eng'], { workDir, signal: controller.signal });
+    const engine = await start(['eng'], { workDir, signal: controller.signal });
     setTimeout(() => controller.abort(new Error('worker shutting down')), 300);
     await expect(engine.recognise(page, { dpi: 300, textPdf: false })).rejects.toMatchObject({ code: 'TASK_FAILED' });
-    // The worker thread is gone: nothing more runs on it.
+    // The engine failed with its page: nothing more runs on it.
     await expect(engine.recognise(page, { dpi: 300, textPdf: false })).rejects.toMatchObject({ code: 'TASK_FAILED' });
     await engine.stop();
   });
 
   it('gives up on a page that takes longer than its limit', async () => {
-    const engine = await OcrEngine.start(['eng'], { workDir, signal: new AbortController().signal, pageTimeoutMs: 300 });
+    const engine = await start(['eng'], { workDir, signal: new AbortController().signal, pageTimeoutMs: 300 });
     const error = await engine.recognise(page, { dpi: 300, textPdf: false }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'TASK_FAILED' });
     expect((error as { detail: string }).detail).toMatch(/timed out recognising a page/);
@@ -88,7 +99,7 @@ describe('OCR engine', () => {
       const texts = await mapOnEngines(
         pool,
         pages,
-        { languages: ['eng'], workDir, signal: new AbortController().signal },
+        { engine: kind, languages: ['eng'], workDir, signal: new AbortController().signal },
         async (engine, png, i) => {
           engines.add(engine);
           mostBusy = Math.max(mostBusy, ++busy);
@@ -139,15 +150,37 @@ describe('OCR engine', () => {
   });
 
   it('stops engines left idle and serves two documents within its size', async () => {
-    const pool = new OcrPool({ maxEngines: 2, memoryBytes: 2 ** 40, idleMs: 1500, freeBytes: () => 2 ** 40 });
+    const pool = new OcrPool({ maxEngines: 2, memoryBytes: 2 ** 40, idleMs: 3000, freeBytes: () => 2 ** 40 });
     const png = await sharp(fixture('scanned/tesseract_phototest.tif')).png().toBuffer();
-    const lease = { languages: ['eng'] as const, workDir, signal: new AbortController().signal };
+    const lease = { engine: kind, languages: ['eng'] as const, workDir, signal: new AbortController().signal };
     const read = (engine: OcrEngine) => engine.recognise(png, { dpi: 200, textPdf: false }).then((p) => p.text);
     const [a, b] = await Promise.all([mapOnEngines(pool, [png], lease, read), mapOnEngines(pool, [png, png], lease, read)]);
     expect([...a, ...b].every((t) => t.includes('12 point text'))).toBe(true);
     expect(pool.peakBusy).toBe(2);
-    expect(pool.engines).toBe(2);
-    // Idle for 1.5 s, then stopped: polled, since a loaded machine runs the timer and the stop late.
+    // A native engine reads this page in a second: the first one freed may already have been idle for its 3 s.
+    expect(pool.engines).toBeGreaterThan(0);
+    expect(pool.engines).toBeLessThanOrEqual(2);
+    // Idle for 3 s, then stopped: polled, since a loaded machine runs the timer and the stop late.
     await expect.poll(() => pool.engines, { timeout: 15_000 }).toBe(0);
+  });
+
+  it('reads a page on tesseract.js, native Tesseract untouched, when OCR_ENGINE=wasm forces the fallback', async () => {
+    const metrics: HostMetric[] = [];
+    reportHostMetricsTo((m) => metrics.push(m));
+    process.env.OCR_ENGINE = 'wasm';
+    try {
+      await withRun('pdf-ocr', [fixture('scanned/tesseract_phototest.tif')], { outtype: 'txt', language: 'eng' }, (run) => {
+        expect(fs.readFileSync(run.outputs[0].path, 'utf8')).toContain('This is a lot of 12 point text');
+        // tesseract.js read the gzipped models of the npm packages, linked into the task's folder.
+        const [ocrDir] = fs.readdirSync(run.workDir).filter((d) => d.startsWith('ocr-'));
+        const model = fs.realpathSync(path.join(run.workDir, ocrDir, 'tessdata', 'eng.traineddata.gz'));
+        expect(model).toContain(path.join('node_modules', '@tesseract.js-data', 'eng', '4.0.0_best_int'));
+      });
+      expect(metrics.filter((m) => m.kind === 'engine' && m.engine === 'tesseract')).toEqual([]);
+    } finally {
+      delete process.env.OCR_ENGINE;
+      reportHostMetricsTo(() => undefined);
+      await ocrPool.close();
+    }
   });
 });

@@ -10,12 +10,14 @@ describe('GET /api/health', () => {
   });
   afterAll(() => stack.stop());
 
-  it('answers 200 with db, redis and the engines the worker probed', async () => {
+  it('answers 200 with db, redis, the engines the worker probed and the OCR engine it chose', async () => {
     const res = await request(stack.app).get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ok');
     expect(res.body.checks).toEqual({ db: 'ok', redis: 'ok', worker: 'ok' });
-    expect(res.body.engines).toMatchObject({ qpdf: true, gs: true, pdftoppm: true, pdftotext: true });
+    expect(res.body.engines).toMatchObject({ qpdf: true, gs: true, pdftoppm: true, pdftotext: true, tesseract: true });
+    // tesseract is installed here (scripts/system-packages.txt): the probe chose it.
+    expect(res.body.ocr).toBe('native');
   });
 
   it('answers 503 when Redis is unreachable', async () => {
@@ -24,6 +26,7 @@ describe('GET /api/health', () => {
       const res = await request(down.app).get('/api/health');
       expect(res.status).toBe(503);
       expect(res.body.checks).toMatchObject({ db: 'ok', redis: 'down' });
+      expect(res.body.ocr).toBeNull();
     } finally {
       await down.stop();
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINES, TOOLS, type EngineName } from '#shared/tools';
-import { availableTools } from '../../worker/src/engines/capabilities';
+import { availableTools, chooseOcrEngine } from '../../worker/src/engines/capabilities';
 
 const engines = (missing: EngineName[] = []) =>
   Object.fromEntries(ENGINES.map((e) => [e, !missing.includes(e)])) as Record<EngineName, boolean>;
@@ -34,5 +34,13 @@ describe('availableTools', () => {
     const withoutQpdf = availableTools(engines(['qpdf']));
     for (const id of ['word-to-pdf', 'excel-to-pdf', 'ppt-to-pdf', 'txt-to-pdf', 'iwork-to-pdf'] as const) expect(withoutQpdf).not.toContain(id);
     expect(availableTools(engines(['gs', 'pdftoppm']))).toContain('word-to-pdf');
+  });
+
+  it('reads OCR on native Tesseract when it is installed, on tesseract.js otherwise or when OCR_ENGINE forces it', () => {
+    expect(chooseOcrEngine(undefined, true)).toBe('native');
+    expect(chooseOcrEngine(undefined, false)).toBe('wasm');
+    expect(chooseOcrEngine('wasm', true)).toBe('wasm');
+    // pdf-ocr runs either way: native Tesseract is no engine it needs.
+    expect(availableTools(engines(['tesseract']))).toContain('pdf-ocr');
   });
 });

@@ -1,11 +1,18 @@
 import type { Deps } from '#shared/server/deps';
-import { ENGINES_KEY, WORKER_STALE_MS, workersKey } from '#shared/server/redis';
+import type { OcrEngineKind } from '#shared/env';
+import { ENGINES_KEY, OCR_ENGINE_KEY, WORKER_STALE_MS, workersKey } from '#shared/server/redis';
 import { TOOLS, type EngineName, type ToolDefinition } from '#shared/tools';
 
 /** The engines the workers found at boot, or null when no worker has reported yet. */
 export async function availableEngines(deps: Deps): Promise<Partial<Record<EngineName, boolean>> | null> {
   const raw = await deps.redis.get(ENGINES_KEY);
   return raw ? (JSON.parse(raw) as Partial<Record<EngineName, boolean>>) : null;
+}
+
+/** The OCR engine the workers chose at boot, or null when no worker has reported yet. */
+export async function ocrEngine(deps: Deps): Promise<OcrEngineKind | null> {
+  const raw = await deps.redis.get(OCR_ENGINE_KEY);
+  return raw === 'native' || raw === 'wasm' ? raw : null;
 }
 
 /** Whether a worker beat recently (`ok`), only long ago (`stale`: frozen or dead) or never (`none`). */

@@ -168,6 +168,10 @@ export const ZHealth = z.object({
   status: z.enum(['ok', 'degraded', 'unavailable']).describe('degraded: no worker has beaten lately, tasks will wait'),
   checks: z.object({ db: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']), worker: z.enum(['ok', 'stale', 'none']) }),
   engines: z.record(z.string(), z.boolean()).describe('The native engines the workers found'),
+  ocr: z
+    .enum(['native', 'wasm'])
+    .nullable()
+    .describe('The OCR engine the workers chose at boot: native Tesseract, or tesseract.js (WebAssembly) when it is missing or OCR_ENGINE=wasm; null before a worker has reported'),
 });
 
 const ZCitation = z.object({ page: z.number().int(), quote: z.string() });

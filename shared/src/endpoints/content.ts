@@ -86,19 +86,19 @@ export const SERVICE = area('Service', 'Health, and this document.', {
     method: 'get',
     path: API_PATHS.health,
     summary: 'Health',
-    description: 'PostgreSQL and Redis answer (200), else 503; the engines workers found; degraded (still 200) when no worker has beaten lately.',
+    description: 'PostgreSQL and Redis answer (200), else 503; the engines workers found and the OCR engine they chose; degraded (still 200) when no worker has beaten lately.',
     access: 'anyone',
     answer: {
       description: 'ok or degraded',
       schema: ZHealth,
-      example: { status: 'ok', checks: { db: 'ok', redis: 'ok', worker: 'ok' }, engines: { qpdf: true, gs: true, soffice: true } },
+      example: { status: 'ok', checks: { db: 'ok', redis: 'ok', worker: 'ok' }, engines: { qpdf: true, gs: true, soffice: true, tesseract: true }, ocr: 'native' },
     },
     otherAnswers: [
       {
         status: 503,
         description: 'unavailable: PostgreSQL or Redis does not answer',
         schema: ZHealth,
-        example: { status: 'unavailable', checks: { db: 'ok', redis: 'down', worker: 'none' }, engines: {} },
+        example: { status: 'unavailable', checks: { db: 'ok', redis: 'down', worker: 'none' }, engines: {}, ocr: null },
       },
     ],
   },

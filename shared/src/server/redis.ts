@@ -53,6 +53,8 @@ export function whenReady(redis: Redis, timeoutMs = 10_000): Promise<void> {
 
 /** Where workers publish the engines they found at boot; the api reports them in /api/health. */
 export const ENGINES_KEY = 'sheaf:engines';
+/** Where workers publish the OCR engine they chose at boot (`native` or `wasm`), for /api/health. */
+export const OCR_ENGINE_KEY = 'sheaf:ocr-engine';
 
 /**
  * Workers' heartbeats: a sorted set of worker ids scored by the time of their last beat. A worker

@@ -8,8 +8,13 @@ import type { ToolCategory, ToolOutput, ToolSummary } from './catalog';
 export { TOOL_CATEGORIES, byCategory, inMenu, outputsImages, type ToolCategory, type ToolMenu, type ToolOutput, type ToolSummary } from './catalog';
 
 /** Native engines a worker probes at boot; a tool needing a missing one is reported unavailable. */
-export const ENGINES = ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'soffice', 'chromium', 'ebook-convert', 'bsdtar', 'preflight', 'pdfsig'] as const;
+export const ENGINES = ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'soffice', 'chromium', 'ebook-convert', 'bsdtar', 'preflight', 'pdfsig', 'tesseract'] as const;
 export type EngineName = (typeof ENGINES)[number];
+/**
+ * Engines tools use when the worker has them and do without otherwise, so no tool declares them:
+ * native Tesseract reads OCR pages, tesseract.js (WebAssembly) when it is missing.
+ */
+export const OPTIONAL_ENGINES: readonly EngineName[] = ['tesseract'];
 
 /**
  * A rule read from a tool's parsed options. Written as a method so that a tool's own rule, typed by

@@ -444,7 +444,7 @@ const pdfOcr: ToolConformance = {
         expect(progress[0]).toBe(0.05);
         expect(progress.at(-1)).toBe(1);
         expect(progress).toEqual([...progress].sort((a, b) => a - b));
-        // Tesseract's own progress moves the bar inside the pages, not only as each one ends.
+        // Each page's steps (analysed, straightened, and Tesseract's own progress where it gives it) move the bar, not only as each page ends.
         expect(progress.filter((p) => p > 0.05 && p < 0.95).length, String(progress)).toBeGreaterThan(6);
       },
     },

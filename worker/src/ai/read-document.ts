@@ -8,6 +8,7 @@ import { scannedPageText } from '../ocr/ocr-layout';
 import { imageSource } from '../ocr/page-sources';
 import { MIN_TEXT_CHARS, ocrDpi, textChars } from '../ocr/ocr-rules';
 import { scanPage, type PageRaster } from '../ocr/scan-page';
+import { ocrEngineKind } from '../ocr/start-engine';
 import { mapOnEngines, ocrPool } from '../ocr/ocr-pool';
 import type { InputFile, Processor, ProcessorContext } from '../contract/processor';
 import { parseTextLayout } from '../pdf-to-office/pdftotext-layout';
@@ -89,14 +90,14 @@ async function readImage(input: InputFile, ctx: ProcessorContext<unknown>): Prom
 
 /**
  * The text of `count` pictures, read by Tesseract on the process's OCR engines (one per core, within
- * the task's memory), in page order; progress moves within `span`.
+ * the task's memory; the same pool and engine as the OCR tool), in page order; progress moves within `span`.
  */
 async function recognise(count: number, raster: (i: number) => Promise<PageRaster>, ctx: ProcessorContext<unknown>, span: [number, number]): Promise<string[]> {
   const pages = Array.from({ length: count }, (_, i) => i);
   return mapOnEngines(
     ocrPool,
     pages,
-    { languages: OCR_LANGUAGES, workDir: ctx.workDir, signal: ctx.signal },
+    { engine: await ocrEngineKind(ctx.config.OCR_ENGINE), languages: OCR_LANGUAGES, workDir: ctx.workDir, signal: ctx.signal },
     async (engine, i, _n, progress) => scannedPageText(await scanPage(engine, await raster(i), { textPdf: false, onProgress: progress })),
     (fraction) => ctx.progress(span[0] + (span[1] - span[0]) * fraction),
   );

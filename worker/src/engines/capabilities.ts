@@ -1,3 +1,4 @@
+import type { OcrEngineKind } from '#shared/env';
 import { ENGINES, TOOLS, type EngineName, type ToolId } from '#shared/tools';
 import { PREFLIGHT_PROBE } from './preflight';
 import { runEngine } from './run';
@@ -21,27 +22,35 @@ export const ENGINE_PROGRAMS: Record<EngineName, ReadonlyArray<readonly [string,
   preflight: [PREFLIGHT_PROBE],
   // poppler-utils' signature reader.
   pdfsig: [['pdfsig', '-v']],
+  // Native Tesseract 5, for OCR; without it tesseract.js (WebAssembly) reads the pages.
+  tesseract: [['tesseract', '--version']],
 };
 
 /** soffice and calibre start a runtime even for --version; the others answer in milliseconds. */
 const PROBE_TIMEOUT_MS = 15_000;
 
+/** Whether every program of an engine is installed and starts. */
+export async function probeEngine(engine: EngineName): Promise<boolean> {
+  const present = await Promise.all(
+    ENGINE_PROGRAMS[engine].map(([command, ...args]) =>
+      runEngine(command, args, { timeoutMs: PROBE_TIMEOUT_MS }).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return present.every(Boolean);
+}
+
 /** Which native engines this worker can run, probed once at boot. */
 export async function probeEngines(): Promise<Record<EngineName, boolean>> {
-  const results = await Promise.all(
-    ENGINES.map(async (engine) => {
-      const present = await Promise.all(
-        ENGINE_PROGRAMS[engine].map(([command, ...args]) =>
-          runEngine(command, args, { timeoutMs: PROBE_TIMEOUT_MS }).then(
-            () => true,
-            () => false,
-          ),
-        ),
-      );
-      return [engine, present.every(Boolean)] as const;
-    }),
-  );
+  const results = await Promise.all(ENGINES.map(async (engine) => [engine, await probeEngine(engine)] as const));
   return Object.fromEntries(results) as Record<EngineName, boolean>;
+}
+
+/** The OCR engine: the one OCR_ENGINE forces, else native Tesseract when it is installed, else tesseract.js. */
+export function chooseOcrEngine(setting: OcrEngineKind | undefined, tesseractInstalled: boolean): OcrEngineKind {
+  return setting ?? (tesseractInstalled ? 'native' : 'wasm');
 }
 
 /** Tools that are built and whose every engine is present. */

@@ -17,11 +17,11 @@ import {
 } from '#shared/server/jobs';
 import { log } from '#shared/server/logger';
 import { OUTAGE_RETRY_SECONDS, outages, queueError, unreachableService } from '#shared/server/outage';
-import { ENGINES_KEY, HEARTBEAT_MS, queueConnection, whenReady, workersKey } from '#shared/server/redis';
+import { ENGINES_KEY, HEARTBEAT_MS, OCR_ENGINE_KEY, queueConnection, whenReady, workersKey } from '#shared/server/redis';
 import { randomId } from '#shared/server/ids';
 import { entryPoint } from '#shared/server/project-paths';
 import { runIndexJob } from './ai-index';
-import { probeEngines } from '../engines/capabilities';
+import { chooseOcrEngine, probeEngines } from '../engines/capabilities';
 import { watchLostTasks } from './lost-tasks';
 import { sweepExpiredFiles } from './retention';
 import { TaskHosts } from '../sandbox/host-pool';
@@ -56,9 +56,13 @@ const AI_HOST_IDLE_MS = 5_000;
  */
 export async function startWorker(deps: Deps): Promise<RunningWorker> {
   const engines = await probeEngines();
+  const ocr = chooseOcrEngine(deps.env.OCR_ENGINE, engines.tesseract);
+  if (ocr === 'native' && !engines.tesseract) log.error('OCR_ENGINE=native but tesseract is not installed: OCR tasks will fail');
   await whenReady(deps.redis);
-  await deps.redis.set(ENGINES_KEY, JSON.stringify(engines));
-  log.info('engines probed', engines);
+  await deps.redis.mset(ENGINES_KEY, JSON.stringify(engines), OCR_ENGINE_KEY, ocr);
+  log.info('engines probed', { ...engines, ocr });
+  // Task hosts run OCR on the engine chosen here, not on one each would choose for itself.
+  const config = { ...processorConfig(deps.env), OCR_ENGINE: ocr };
 
   const metricsServer = serveWorkerMetrics(deps.env);
   const connection = queueConnection(deps.env.REDIS_URL);
@@ -68,7 +72,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
     HOST_ENTRY,
     { memoryMb: deps.env.TASK_MEMORY_MB, totalMemoryMb: deps.env.WORKER_MEMORY_MB },
     deps.env.WORKER_CONCURRENCY + deps.env.WORKER_QUICK_CONCURRENCY,
-    processorConfig(deps.env),
+    config,
   );
   hosts.prestart();
 
@@ -151,7 +155,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   // take turns with one job each (ai-index-queue.ts), so with two slots or more one owner's long
   // document never keeps another's waiting.
   const aiSlots = deps.env.AI_INDEX_CONCURRENCY;
-  const aiHosts = new TaskHosts(AI_HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB }, aiSlots, processorConfig(deps.env), {
+  const aiHosts = new TaskHosts(AI_HOST_ENTRY, { memoryMb: deps.env.TASK_MEMORY_MB }, aiSlots, config, {
     idleMs: AI_HOST_IDLE_MS,
     keepReady: false,
   });

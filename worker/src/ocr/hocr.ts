@@ -1,4 +1,4 @@
-import type { OcrLine, OcrParagraph, PixelBox } from './tesseract';
+import type { OcrLine, OcrParagraph, PixelBox } from './ocr-engine';
 
 /**
  * Tesseract's hOCR, read back into paragraphs, lines and words. Tesseract writes it in C++ in one

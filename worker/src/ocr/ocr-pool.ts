@@ -1,15 +1,11 @@
 import os from 'node:os';
-import { engineIdleMs, taskShareMb } from '#shared/env';
+import { engineIdleMs, taskShareMb, type OcrEngineKind } from '#shared/env';
 import { AppError } from '#shared/errors';
 import type { OcrLanguage } from '#shared/tools/pdf-ocr';
-import { OcrEngine } from './tesseract';
+import { ENGINE_BYTES, type OcrEngine } from './ocr-engine';
+import { startOcrEngine } from './start-engine';
 
 const MB = 1024 * 1024;
-/**
- * Resident memory one engine holds once it has read a full page: its WebAssembly heap grows to the
- * largest page and never shrinks (about 220 MB after a 300 dpi letter page, measured).
- */
-export const ENGINE_BYTES = 250 * MB;
 /** What the rest of a task host holds beside its engines: Node, sharp, the document being written. */
 const HOST_RESERVE_BYTES = 400 * MB;
 /** Memory the machine keeps for everything else before another engine may start. */
@@ -29,12 +25,17 @@ export interface OcrPoolLimits {
 }
 
 export interface OcrLease {
+  /** Native Tesseract or tesseract.js: the engine the worker chose (see ocrEngineKind). */
+  engine: OcrEngineKind;
   languages: readonly OcrLanguage[];
   /** Where the engine links its language data, if one must be started. */
   workDir: string;
   /** The task's signal: aborting it fails the page the engine is reading and stops the engine. */
   signal: AbortSignal;
 }
+
+/** An engine serves the tasks that want its kind and its languages. */
+const keyOf = (kind: OcrEngineKind, languages: string) => `${kind}:${languages}`;
 
 interface Waiter {
   key: string;
@@ -47,9 +48,10 @@ interface Waiter {
  * The OCR engines of a process, shared by every task it runs: pages of one document are fanned
  * out over them, and two documents take turns (first come, first served, page by page). The pool
  * grows to one engine per core, as far as the memory allows (at least one engine always runs),
- * keeps engines warm between tasks, and stops those left idle. An engine reads one set of
- * languages: a task for others takes an idle engine's place. An engine that failed (a page timed
- * out, its task was aborted, its thread crashed) is dropped and replaced on demand.
+ * keeps engines warm between tasks, and stops those left idle. An engine is of one kind (native
+ * Tesseract or tesseract.js) and reads one set of languages: a task for others takes an idle
+ * engine's place. An engine that failed (a page timed out, its task was aborted, its process or
+ * thread crashed) is dropped and replaced on demand.
  */
 export class OcrPool {
   private readonly idle: OcrEngine[] = [];
@@ -63,9 +65,9 @@ export class OcrPool {
 
   constructor(private limits: OcrPoolLimits) {}
 
-  /** How many engines may run at once now. */
-  get size(): number {
-    const byMemory = Math.floor(this.limits.memoryBytes / ENGINE_BYTES);
+  /** How many engines of `kind` may run at once now. */
+  sizeFor(kind: OcrEngineKind): number {
+    const byMemory = Math.floor(this.limits.memoryBytes / ENGINE_BYTES[kind]);
     return Math.max(1, Math.min(this.limits.maxEngines, byMemory));
   }
 
@@ -77,7 +79,7 @@ export class OcrPool {
   /** Changes the limits (the bench compares one engine with the full pool); idle engines beyond them stop. */
   configure(limits: Partial<OcrPoolLimits>): void {
     this.limits = { ...this.limits, ...limits };
-    while (this.live > this.size && this.idle.length > 0) this.retire(this.idle.pop()!);
+    while (this.idle.length > 0 && this.live > this.sizeFor(this.idle.at(-1)!.kind)) this.retire(this.idle.pop()!);
     this.pump();
   }
 
@@ -107,7 +109,7 @@ export class OcrPool {
     if (lease.signal.aborted) return Promise.reject(new AppError('TASK_FAILED', `OCR aborted: ${String(lease.signal.reason)}`));
     return new Promise<OcrEngine>((resolve, reject) => {
       const waiter: Waiter = {
-        key: lease.languages.join('+'),
+        key: keyOf(lease.engine, lease.languages.join('+')),
         lease,
         resolve: (engine) => {
           lease.signal.removeEventListener('abort', onAbort);
@@ -131,7 +133,7 @@ export class OcrPool {
 
   private release(engine: OcrEngine): void {
     engine.use(undefined);
-    if (engine.failed || this.live > this.size) {
+    if (engine.failed || this.live > this.sizeFor(engine.kind)) {
       this.retire(engine);
     } else {
       this.idle.push(engine);
@@ -153,30 +155,31 @@ export class OcrPool {
     void engine.stop();
   }
 
-  /** Another engine fits: under the size, and (beyond the first) the machine has the memory for it. */
-  private roomForAnother(): boolean {
-    if (this.live >= this.size) return false;
+  /** Another engine of `kind` fits: under the size, and (beyond the first) the machine has the memory for it. */
+  private roomForAnother(kind: OcrEngineKind): boolean {
+    if (this.live >= this.sizeFor(kind)) return false;
     if (this.live === 0) return true;
     const free = (this.limits.freeBytes ?? os.freemem)();
-    return free >= ENGINE_BYTES + FREE_RESERVE_BYTES;
+    return free >= ENGINE_BYTES[kind] + FREE_RESERVE_BYTES;
   }
 
   /** Serves the waiters in order, as far as the engines allow. */
   private pump(): void {
     while (this.waiters.length > 0) {
       const waiter = this.waiters[0];
-      const warm = this.idle.findIndex((e) => e.languages === waiter.key);
+      const warm = this.idle.findIndex((e) => keyOf(e.kind, e.languages) === waiter.key);
       if (warm >= 0) {
         this.waiters.shift();
         this.hand(this.idle.splice(warm, 1)[0], waiter);
         continue;
       }
       // An idle engine reading other languages gives its place up.
-      if (!this.roomForAnother() && this.idle.length > 0) this.retire(this.idle.shift()!);
-      if (!this.roomForAnother()) return;
+      const kind = waiter.lease.engine;
+      if (!this.roomForAnother(kind) && this.idle.length > 0) this.retire(this.idle.shift()!);
+      if (!this.roomForAnother(kind)) return;
       this.waiters.shift();
       this.live++;
-      OcrEngine.start(waiter.lease.languages, {
+      startOcrEngine(kind, waiter.lease.languages, {
         workDir: waiter.lease.workDir,
         signal: waiter.lease.signal,
         pageTimeoutMs: this.limits.pageTimeoutMs,
@@ -194,7 +197,7 @@ export class OcrPool {
   private hand(engine: OcrEngine, waiter: Waiter): void {
     clearTimeout(this.idleTimers.get(engine));
     this.idleTimers.delete(engine);
-    engine.use(waiter.lease.signal);
+    engine.use(waiter.lease);
     if (engine.failed) {
       // Aborted while it started or waited: the task learns it from its signal.
       this.retire(engine);
@@ -209,7 +212,7 @@ export class OcrPool {
 /** The process's pool: one engine per core, within the task's share of the worker's memory (two engines by default). */
 export const ocrPool = new OcrPool({
   maxEngines: os.availableParallelism(),
-  memoryBytes: Math.max(ENGINE_BYTES, taskShareMb() * MB - HOST_RESERVE_BYTES),
+  memoryBytes: Math.max(ENGINE_BYTES.wasm, taskShareMb() * MB - HOST_RESERVE_BYTES),
   idleMs: engineIdleMs(),
 });
 
@@ -253,7 +256,7 @@ export async function mapOnEngines<T, R>(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(pool.size, items.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(pool.sizeFor(lease.engine), items.length) }, lane));
   if (failure) throw failure.error;
   return results;
 }

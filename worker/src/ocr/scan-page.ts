@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { analysePage, type GreyImage } from './deskew';
 import { turnAboutCentre, type Matrix } from '../pages/geometry';
-import { greyPgm, type OcrEngine, type OcrPage } from './tesseract';
+import { greyPgm, type OcrEngine, type OcrPage } from './ocr-engine';
 
 /**
  * A page as 8-bit grey pixels, and its resolution: either raw (`grey`, width × height bytes row by
@@ -58,6 +58,9 @@ const ANALYSIS_SIZE = 1500;
 const BLANK_INK = 0.0005;
 /** A smaller skew is left alone: straightening resamples the image for no gain. */
 const MIN_SKEW = 0.1;
+/** How far a page has got once it is analysed, and once straightened (of its recognition's share). */
+const ANALYSED = 0.03;
+const STRAIGHTENED = 0.08;
 /** Mean confidence below which the page may be upside down (or on its other side): try it turned round. */
 const CONFIDENT = 60;
 
@@ -114,11 +117,12 @@ export async function scanPage(
     pixels = { data: decoded.data, width: decoded.info.width, height: decoded.info.height };
   }
   const geometry = analysePage(await analysisImage(pixels, 0));
+  opts.onProgress?.(ANALYSED);
   if (geometry.ink < BLANK_INK) {
     return { ocr: emptyPage(raster.width, raster.height), quarterTurns: 0, skew: 0 };
   }
 
-  // Tesseract is handed raw grey pixels (PGM): no PNG written here to be inflated again in WebAssembly.
+  // Tesseract is handed raw grey pixels (PGM): no PNG written here to be inflated again.
   const straighten = async (quarterTurns: number): Promise<Pixels & { skew: number }> => {
     // Half a turn keeps the lines' angle; a quarter turn needs the angle measured on the turned page.
     const measured = quarterTurns % 2 === 0 ? geometry.skew.angle : analysePage(await analysisImage(pixels, quarterTurns)).skew.angle;
@@ -134,6 +138,8 @@ export async function scanPage(
   };
   const read = async (quarterTurns: number, share: [number, number]): Promise<ScannedPage> => {
     const straight = await straighten(quarterTurns);
+    // Each step moves the bar: native Tesseract says nothing until its page is read.
+    opts.onProgress?.(share[0] + STRAIGHTENED * (share[1] - share[0]));
     const ocr = await engine.recognise(greyPgm(straight.data, straight.width, straight.height), {
       dpi: raster.dpi,
       textPdf: opts.textPdf,

@@ -10,6 +10,7 @@ import { OFFICE_WRITERS } from '../ocr/office-writers';
 import { imageSource, pdfSource, type SourcePage } from '../ocr/page-sources';
 import { scanBackground } from '../ocr/scan-background';
 import { scanPage } from '../ocr/scan-page';
+import { ocrEngineKind } from '../ocr/start-engine';
 import { mapOnEngines, ocrPool } from '../ocr/ocr-pool';
 import { TextLayer } from '../ocr/text-layer';
 import { fileStem, singleInput } from '../inputs/pdf-input';
@@ -55,7 +56,7 @@ const pdfOcr = defineProcessor(ocrTool, async (ctx) => {
   await mapOnEngines(
     ocrPool,
     toRead,
-    { languages, workDir: dir, signal: ctx.signal },
+    { engine: await ocrEngineKind(ctx.config.OCR_ENGINE), languages, workDir: dir, signal: ctx.signal },
     async (engine, i, _n, progress) => {
       const raster = await source.pages[i].raster();
       const scan = await scanPage(engine, raster, { textPdf: layer?.needsFont ?? false, onProgress: progress });

@@ -2,7 +2,7 @@ import type { Deps } from '#shared/server/deps';
 import { cspNonceOf } from '../../middleware/security-headers';
 import { openApiDocument } from '../../openapi/document';
 import { renderApiDocs } from '../../openapi/view';
-import { availableEngines, toolsOnThisServer, workerStatus } from '../../services/engine-service';
+import { availableEngines, ocrEngine, toolsOnThisServer, workerStatus } from '../../services/engine-service';
 import type { Handlers } from '../endpoint-router';
 
 const within = <T>(ms: number, p: Promise<T>) =>
@@ -10,8 +10,8 @@ const within = <T>(ms: number, p: Promise<T>) =>
 
 /**
  * GET /api/health: 200 when PostgreSQL and Redis answer, 503 otherwise; plus the engines workers
- * found. With no worker beating (frozen, dead, never started) the api still serves pages, so it
- * stays 200 but reports `degraded`: tasks will wait. The tools that run here, and this API's own
+ * found and the OCR engine they chose. With no worker beating (frozen, dead, never started) the api
+ * still serves pages, so it stays 200 but reports `degraded`: tasks will wait. The tools that run here, and this API's own
  * document, as JSON and as a page.
  */
 export function serviceHandlers(deps: Deps): Handlers<'health' | 'tools' | 'docs' | 'docsView'> {
@@ -22,11 +22,12 @@ export function serviceHandlers(deps: Deps): Handlers<'health' | 'tools' | 'docs
         within(2000, deps.redis.ping()).then(() => 'ok' as const, () => 'down' as const),
       ]);
       const engines = redis === 'ok' ? await availableEngines(deps).catch(() => null) : null;
+      const ocr = redis === 'ok' ? await ocrEngine(deps).catch(() => null) : null;
       const worker = redis === 'ok' ? await workerStatus(deps).catch(() => 'none' as const) : 'none';
       const ok = db === 'ok' && redis === 'ok';
       const status = !ok ? 'unavailable' : worker === 'ok' ? 'ok' : 'degraded';
       res.status(ok ? 200 : 503);
-      return { status, checks: { db, redis, worker }, engines: engines ?? {} };
+      return { status, checks: { db, redis, worker }, engines: engines ?? {}, ocr };
     },
     tools: async () => ({ code: 0, data: await toolsOnThisServer(deps) }),
     docs: () => openApiDocument(),

@@ -1,81 +1,10 @@
-import { mkdir, symlink } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { AppError } from '#shared/errors';
 import type { OcrLanguage } from '#shared/tools/pdf-ocr';
 import { parseHocr } from './hocr';
+import { imageSize, PAGE_TIMEOUT_MS, type EngineStart, type EngineUse, type OcrEngine, type OcrPage, type RecogniseOptions } from './ocr-engine';
+import { gzippedModels } from './tessdata';
 
-/** A box in the pixels of the recognised image, origin top-left. */
-export interface PixelBox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-export interface OcrWord {
-  text: string;
-  /** 0–100. */
-  confidence: number;
-  box: PixelBox;
-}
-
-export interface OcrLine {
-  words: OcrWord[];
-  box: PixelBox;
-  /** The line's baseline, from its left end to its right end. */
-  baseline: PixelBox;
-  /** Height of the line's letters from ascender to descender, in pixels. */
-  rowHeight: number;
-}
-
-export interface OcrParagraph {
-  lines: OcrLine[];
-  box: PixelBox;
-}
-
-export interface OcrPage {
-  /** Size of the recognised image, in pixels. */
-  width: number;
-  height: number;
-  /** Mean word confidence, 0–100. */
-  confidence: number;
-  text: string;
-  paragraphs: OcrParagraph[];
-  /** A one-page PDF holding only the invisible text, the size of the image at the given dpi. */
-  textPdf?: Uint8Array;
-}
-
-/**
- * Tesseract data in the npm packages: the integer "best" LSTM models (the smaller files, and what
- * tesseract.js itself fetches for LSTM-only recognition). Each language lives in its own package,
- * while tesseract.js reads every language from one folder: a task links them into one of its own.
- */
-const MODEL_VARIANT = '4.0.0_best_int';
-/**
- * chi_sim's best_int model, when it leads a combination ("chi_sim+eng"), makes Tesseract look for
- * a language with a garbled name and drop the others; the standard model (4.0.0) does not.
- */
-const variantOf = (lang: OcrLanguage, languages: readonly OcrLanguage[]) =>
-  lang === 'chi_sim' && languages[0] === 'chi_sim' && languages.length > 1 ? '4.0.0' : MODEL_VARIANT;
-const requireFromHere = createRequire(import.meta.url);
-
-async function languageFolder(languages: readonly OcrLanguage[], workDir: string): Promise<string> {
-  const dir = path.join(workDir, 'tessdata');
-  await mkdir(dir, { recursive: true });
-  for (const lang of languages) {
-    const pkg = path.dirname(requireFromHere.resolve(`@tesseract.js-data/${lang}/package.json`));
-    const model = path.join(pkg, variantOf(lang, languages), `${lang}.traineddata.gz`);
-    await symlink(model, path.join(dir, `${lang}.traineddata.gz`)).catch((e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EEXIST') throw e;
-    });
-  }
-  return dir;
-}
-
-/** Longest a single page may take; a stuck recognition is stopped rather than left to the task limit. */
-export const PAGE_TIMEOUT_MS = 180_000;
 const START_TIMEOUT_MS = 60_000;
 
 /** The worker thread tesseract.js runs Tesseract in (not part of its typings). */
@@ -88,13 +17,13 @@ interface WorkerThread {
 const NEVER = new AbortController().signal;
 
 /**
- * One tesseract.js worker (a worker thread running Tesseract in WebAssembly). Language data comes
- * from the npm packages on disk: the default CDN is never contacted. The engine answers to one
- * abort signal at a time (`use`: the task it is working for), so an engine kept warm in the pool
- * serves one task after another. A page that takes longer than PAGE_TIMEOUT_MS, an abort of the
- * task, or a crash of the thread terminates the worker and fails the page with TASK_FAILED.
+ * One tesseract.js worker (a worker thread running Tesseract in WebAssembly), the engine where
+ * native Tesseract is not installed. Language data comes from the npm packages on disk: the default
+ * CDN is never contacted. A page that takes longer than PAGE_TIMEOUT_MS, an abort of the task, or a
+ * crash of the thread terminates the worker and fails the page with TASK_FAILED.
  */
-export class OcrEngine {
+export class WasmOcrEngine implements OcrEngine {
+  readonly kind = 'wasm';
   private failure: AppError | undefined;
   private readonly pending = new Set<(e: AppError) => void>();
   private signal: AbortSignal = NEVER;
@@ -119,12 +48,8 @@ export class OcrEngine {
     this.fail(new AppError('TASK_FAILED', `OCR aborted: ${String(this.signal.reason)}`));
   };
 
-  static async start(
-    languages: readonly OcrLanguage[],
-    opts: { workDir: string; signal: AbortSignal; pageTimeoutMs?: number },
-  ): Promise<OcrEngine> {
-    if (opts.signal.aborted) throw new AppError('TASK_FAILED', 'OCR not started: aborted');
-    const langPath = await languageFolder(languages, opts.workDir);
+  static async start(languages: readonly OcrLanguage[], opts: EngineStart): Promise<WasmOcrEngine> {
+    const langPath = await gzippedModels(languages, opts.workDir);
     let worker: Worker | undefined;
     const progress: { report?: (fraction: number) => void } = {};
     const starting = createWorker([...languages], OEM.LSTM_ONLY, {
@@ -146,8 +71,8 @@ export class OcrEngine {
       );
       throw e;
     }
-    const engine = new OcrEngine(worker!, languages.join('+'), opts.pageTimeoutMs ?? PAGE_TIMEOUT_MS, progress);
-    engine.use(opts.signal);
+    const engine = new WasmOcrEngine(worker!, languages.join('+'), opts.pageTimeoutMs ?? PAGE_TIMEOUT_MS, progress);
+    engine.use(opts);
     try {
       // Automatic page segmentation, as the tesseract command line does (the library defaults to one
       // block); Tesseract's diagnostics ("Detected 12 diacritics") go nowhere instead of to stdout.
@@ -163,16 +88,13 @@ export class OcrEngine {
     return engine;
   }
 
-  /** True once the worker is gone (crashed, timed out, aborted or stopped): it recognises nothing more. */
   get failed(): boolean {
     return this.failure !== undefined;
   }
 
-  /**
-   * Answers to `signal` from now on (and no longer to the one before). Without one the engine is
-   * idle: its thread no longer keeps the process alive.
-   */
-  use(signal?: AbortSignal): void {
+  /** Answers to the task's signal from now on; without a task its thread no longer keeps the process alive. */
+  use(task?: EngineUse): void {
+    const signal = task?.signal;
     this.signal.removeEventListener('abort', this.onAbort);
     this.signal = signal ?? NEVER;
     if (signal) this.thread?.ref();
@@ -181,11 +103,7 @@ export class OcrEngine {
     else this.signal.addEventListener('abort', this.onAbort, { once: true });
   }
 
-  /**
-   * Recognises one grey image (PNG or binary PGM bytes, see `greyPgm`). `dpi` is the image's
-   * resolution: it sets the size of the text PDF and keeps Tesseract from guessing it.
-   */
-  async recognise(image: Buffer, opts: { dpi: number; textPdf: boolean; onProgress?: (fraction: number) => void }): Promise<OcrPage> {
+  async recognise(image: Buffer, opts: RecogniseOptions): Promise<OcrPage> {
     const { width, height } = imageSize(image);
     this.progress.report = opts.onProgress;
     await this.guard(
@@ -209,7 +127,6 @@ export class OcrEngine {
     };
   }
 
-  /** Terminates the worker thread; safe to call more than once. */
   async stop(): Promise<void> {
     this.signal.removeEventListener('abort', this.onAbort);
     this.failure ??= new AppError('TASK_FAILED', 'tesseract stopped');
@@ -263,23 +180,4 @@ function withLimit<T>(work: Promise<T>, ms: number, signal: AbortSignal, what: s
         signal.removeEventListener('abort', onAbort);
       });
   });
-}
-
-/**
- * Raw 8-bit grey pixels as a binary PGM, which Leptonica reads without decompressing anything: no
- * PNG to deflate in Node and inflate again in WebAssembly.
- */
-export function greyPgm(pixels: Uint8Array, width: number, height: number): Buffer {
-  if (pixels.length !== width * height)
-    throw new AppError('TASK_FAILED', `OCR input: ${pixels.length} bytes for ${width}x${height} grey pixels`);
-  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), pixels]);
-}
-
-/** Width and height from a PNG's IHDR chunk or a binary PGM's header. */
-function imageSize(image: Buffer): { width: number; height: number } {
-  if (image.length >= 24 && image.toString('latin1', 12, 16) === 'IHDR')
-    return { width: image.readUInt32BE(16), height: image.readUInt32BE(20) };
-  const pgm = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(image.toString('latin1', 0, 40));
-  if (pgm) return { width: Number(pgm[1]), height: Number(pgm[2]) };
-  throw new AppError('TASK_FAILED', 'OCR input is neither a PNG nor a grey PGM');
 }
