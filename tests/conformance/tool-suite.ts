@@ -18,6 +18,7 @@ import {
   structureProblems,
 } from './pdf-checks';
 import { fixture } from '../support/fixtures';
+import TOOL_SECONDS from './tool-seconds.json';
 
 /**
  * Every built tool's cases, found by name: `./tools/<tool id>.ts` default-exports them (tools.test.ts
@@ -41,21 +42,21 @@ function inTurn<T>(files: readonly T[], turn: number, count: number): readonly T
   return Array.from({ length: count }, (_, k) => files[(turn * count + k) % files.length]);
 }
 
-/** Native engines whose runs take seconds, not tenths: a tool using one weighs more in a shard. */
-const SLOW_ENGINES = new Set(['soffice', 'chromium', 'ebook-convert', 'gs', 'tesseract']);
-const weightOf = (c: ToolConformance) => {
-  const tool = getTool(c.tool)!;
-  const slow = tool.engines.some((e) => SLOW_ENGINES.has(e)) || tool.category === 'convertFrom';
-  return (c.cases.length + (tool.accepts.includes('pdf') ? 12 : 2)) * (slow ? 3 : 1);
-};
+/**
+ * Seconds each tool's cases took in a recent run (scripts/conformance-seconds.ts writes them from
+ * `npm test`'s report); a tool not measured yet counts as a middling one.
+ */
+const SECONDS: Record<string, number> = TOOL_SECONDS;
+const measured = Object.values(SECONDS).sort((a, b) => a - b);
+const weightOf = (c: ToolConformance) => SECONDS[c.tool] ?? measured[Math.floor(measured.length / 2)] ?? 1;
 
 /**
- * The tools spread over `count` test files of about the same weight (heaviest first, each to the
- * lightest file so far), so the conformance tier's workers finish together.
+ * The tools spread over SHARDS test files of about the same measured time (heaviest first, each to
+ * the lightest file so far), so the conformance tier's workers finish together.
  */
-export const SHARDS = 4;
-export function shardOf(shard: number, count: number): (conformance: ToolConformance) => boolean {
-  const load = Array<number>(count).fill(0);
+const SHARDS = 4;
+export function shardOf(shard: number): (conformance: ToolConformance) => boolean {
+  const load = Array<number>(SHARDS).fill(0);
   const home = new Map<string, number>();
   for (const c of [...CONFORMANCE].sort((a, b) => weightOf(b) - weightOf(a) || a.tool.localeCompare(b.tool))) {
     const lightest = load.indexOf(Math.min(...load));

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { TOOLS } from '#shared/tools';
-import { CASE_FILES, CONFORMANCE, SHARDS, describeToolConformance, shardOf } from './tool-suite';
+import { CASE_FILES, CONFORMANCE, describeToolConformance, shardOf } from './tool-suite';
 
 // The AI assistant's tools (ASSISTANT_TOOLS, not in TOOLS) need a model: tests/integration/ai-translate.test.ts runs translate-pdf on the stand-in.
 it('has conformance cases for every built tool, each in the file named after it', () => {
@@ -13,4 +13,4 @@ it('has conformance cases for every built tool, each in the file named after it'
 });
 
 // The other shards run in tools-<n>.test.ts, beside this one.
-describeToolConformance(shardOf(0, SHARDS));
+describeToolConformance(shardOf(0));
