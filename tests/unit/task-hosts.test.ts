@@ -195,8 +195,9 @@ describe('warm hosts after a burst', { timeout: 30_000 }, () => {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'task-hosts-burst-'));
     const before = new Set(processChildren().get(process.pid) ?? []);
     const ours = () => (processChildren().get(process.pid) ?? []).filter((pid) => !before.has(pid));
+    // Each job writes in a folder of its own: two at once in one folder would write over each other's answer.
     const pidOf = async () => {
-      const result = await hosts.run({ tool: 'echo', inputs: [], options: {}, workDir }, { timeoutMs: 20_000 });
+      const result = await hosts.run({ tool: 'echo', inputs: [], options: {}, workDir: fs.mkdtempSync(path.join(workDir, 'job-')) }, { timeoutMs: 20_000 });
       return Number(fs.readFileSync(result.outputs[0].path, 'utf8').replace('pid ', ''));
     };
     try {
