@@ -84,7 +84,7 @@ export const startCount = (page: Page, selectors: { within: string; watch: strin
   }, selectors);
 
 /** The React commits since `startCount`. */
-export const commitsSince = (page: Page) => page.evaluate(() => window.__sheafCommits ?? []);
+const commitsSince = (page: Page) => page.evaluate(() => window.__sheafCommits ?? []);
 
 /**
  * The commit that took the watched element away: the first after which it was gone. Another commit

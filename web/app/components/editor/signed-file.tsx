@@ -32,6 +32,14 @@ export async function carriesSignature(file: Blob): Promise<boolean> {
   }
 }
 
+/** Each file's answer, read once: going back to a tab does not read its whole file again. */
+const known = new WeakMap<Blob, Promise<boolean>>();
+const signedOnce = (file: Blob): Promise<boolean> => {
+  let answer = known.get(file);
+  if (!answer) known.set(file, (answer = carriesSignature(file)));
+  return answer;
+};
+
 /** Whether the file open in the editor is signed; false until it is known. */
 function useCarriesSignature(file: Blob | undefined): boolean {
   const [signed, setSigned] = useState(false);
@@ -39,7 +47,7 @@ function useCarriesSignature(file: Blob | undefined): boolean {
     setSigned(false);
     if (!file) return;
     let live = true;
-    void carriesSignature(file).then((found) => live && setSigned(found), () => undefined);
+    void signedOnce(file).then((found) => live && setSigned(found), () => undefined);
     return () => {
       live = false;
     };
