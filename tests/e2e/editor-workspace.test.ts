@@ -373,6 +373,11 @@ describe('the editor workspace: tabs, zoom, selection and touch', () => {
     await page.getByRole('tab').nth(1).click();
     await page.locator('.editor-page[data-page="1"] canvas').waitFor();
     await expect.poll(() => signedNote.count()).toBe(0);
+    // The same word in English, for a person to look at.
+    const en = await openPage(context, '/edit-pdf', [fixture('pdf/sheaf_signed.pdf')]);
+    await en.locator('.editor__signed').waitFor();
+    expect(await en.locator('.editor__signed').textContent()).toBe(getI18n('en').t('editor.apply.signedKept'));
+    await en.screenshot({ path: path.join(SHOTS, 'editor-signed-en-1366x900.png') });
     await context.close();
   });
 
